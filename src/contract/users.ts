@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { integerQueryParam, numericIdParam, orgRoleSchema, typeError } from './common';
+
+/** One row of `GET /api/org/users`: people only, never service accounts. */
+export const orgUserSchema = z.looseObject({
+  orgId: z.number(),
+  userId: z.number(),
+  email: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+  login: z.string(),
+  role: orgRoleSchema,
+  lastSeenAt: z.string(),
+  lastSeenAtAge: z.string(),
+});
+export type OrgUser = z.infer<typeof orgUserSchema>;
+export const orgUserListSchema = z.array(orgUserSchema);
+
+export const orgUsersQuerySchema = z.object({
+  query: z.string().optional(),
+  limit: integerQueryParam('limit'),
+});
+
+/** `GET /api/org/users/lookup` */
+export const orgUserLookupSchema = z.looseObject({
+  userId: z.number(),
+  login: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+});
+export type OrgUserLookup = z.infer<typeof orgUserLookupSchema>;
+export const orgUserLookupListSchema = z.array(orgUserLookupSchema);
+export const orgUserLookupQuerySchema = orgUsersQuerySchema;
+
+export const userIdParamsSchema = z.object({ userId: numericIdParam('userId') });
+
+/** `POST /api/admin/users` */
+export const createUserRequestSchema = z.object({
+  login: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty').max(190).optional(),
+  email: z.email({ error: 'is not a valid email address' }).max(190).optional(),
+  name: z.string({ error: typeError('a string') }).trim().max(255).optional(),
+  password: z
+    .string({ error: typeError('a string') })
+    .min(4, 'must be at least 4 characters')
+    .max(255),
+  role: orgRoleSchema.optional(),
+}).refine((body) => body.login || body.email, { error: 'login or email is required', path: ['login'] });
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+export const createUserResponseSchema = z.looseObject({ id: z.number(), message: z.string() });
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+
+/** `POST /api/org/users` */
+export const addOrgUserRequestSchema = z.object({
+  loginOrEmail: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty'),
+  role: orgRoleSchema,
+});
+export type AddOrgUserRequest = z.infer<typeof addOrgUserRequestSchema>;
+export const addOrgUserResponseSchema = z.looseObject({ message: z.string(), userId: z.number() });
+export type AddOrgUserResponse = z.infer<typeof addOrgUserResponseSchema>;
+
+/** `PATCH /api/org/users/{userId}` */
+export const updateOrgUserRequestSchema = z.object({ role: orgRoleSchema });
+export type UpdateOrgUserRequest = z.infer<typeof updateOrgUserRequestSchema>;

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgRoles, type OrgRole } from '../../contract/common';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { permissionsTable } from '../../../scripts/permissions-doc';
+import { permissions, roleAtLeast } from './permissions';
+
+let server: TestServer;
+const tokens = {} as Record<OrgRole, string>;
+let adminAccountId = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of orgRoles) tokens[role] = (await server.accountWithToken(role)).token;
+  const search = await server.call({ method: 'GET', url: '/api/serviceaccounts/search?query=admin' });
+  adminAccountId = search.json().serviceAccounts[0].id;
+});
+afterAll(() => server.cleanup());
+
+let unique = 0;
+/** One call per endpoint; destructive ones aim at ids that do not exist, so an allowed call is a 404. */
+const endpoints: Array<{ method: string; url: string; payload?: () => object }> = [
+  { method: 'GET', url: '/api/org' },
+  { method: 'PUT', url: '/api/org', payload: () => ({ name: 'Main Org.' }) },
+  { method: 'PUT', url: '/api/org/address', payload: () => ({ city: 'Lisbon' }) },
+  { method: 'GET', url: '/api/org/users' },
+  { method: 'GET', url: '/api/org/users/lookup' },
+  { method: 'POST', url: '/api/org/users', payload: () => ({ loginOrEmail: 'nobody-here', role: 'Viewer' }) },
+  { method: 'PATCH', url: '/api/org/users/:userId', payload: () => ({ role: 'Viewer' }) },
+  { method: 'DELETE', url: '/api/org/users/:userId' },
+  { method: 'POST', url: '/api/admin/users', payload: () => ({ login: `person${++unique}`, password: 'secret-1' }) },
+  { method: 'GET', url: '/api/serviceaccounts/search' },
+  { method: 'POST', url: '/api/serviceaccounts', payload: () => ({ name: `matrix ${++unique}`, role: 'None' }) },
+  { method: 'GET', url: '/api/serviceaccounts/:id' },
+  { method: 'PATCH', url: '/api/serviceaccounts/:id', payload: () => ({ name: 'renamed' }) },
+  { method: 'DELETE', url: '/api/serviceaccounts/:id' },
+  { method: 'GET', url: '/api/serviceaccounts/:id/tokens' },
+  { method: 'POST', url: '/api/serviceaccounts/:id/tokens', payload: () => ({ name: `t${++unique}` }) },
+  { method: 'DELETE', url: '/api/serviceaccounts/:id/tokens/:tokenId' },
+];
+
+/** Reads aim at the real admin account; writes at ids that do not exist. */
+function concreteUrl(method: string, url: string): string {
+  const id = method === 'GET' ? String(adminAccountId) : '999999';
+  return url.replace(':userId', '999999').replace(':tokenId', '999999').replace(':id', id);
+}
+
+describe('roles and permissions', () => {
+  it('covers every API route in this test and in docs/permissions.md', () => {
+    const routes = server.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(endpoints.map((e) => `${e.method} ${e.url}`).sort()).toEqual(routes);
+    const doc = fs.readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
+    expect(doc, 'docs/permissions.md is stale: run `npm run docs:permissions`').toContain(permissionsTable(server.app.apiRoutes));
+  });
+
+  for (const endpoint of endpoints) {
+    it(`${endpoint.method} ${endpoint.url} is allowed exactly for the roles its action needs`, async () => {
+      const route = server.app.apiRoutes.find((r) => r.method === endpoint.method && r.url === endpoint.url)!;
+      const needed = permissions[route.action];
+      for (const role of orgRoles) {
+        const response = await server.call({
+          method: endpoint.method as 'GET',
+          url: concreteUrl(endpoint.method, endpoint.url),
+          payload: endpoint.payload?.(),
+          token: tokens[role],
+        });
+        if (roleAtLeast(role, needed)) {
+          expect([401, 403], `${role} should be allowed: ${response.body}`).not.toContain(response.statusCode);
+          expect(response.statusCode, `${role}: ${response.body}`).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, `${role} should be refused`).toBe(403);
+          expect(response.json()).toEqual({
+            title: 'Access denied',
+            message: `You'll need additional permissions to perform this action. Permissions needed: ${route.action}`,
+          });
+        }
+      }
+    });
+  }
+
+  it('never lets an account grant a role above its own', async () => {
+    // Only Admins reach service accounts at all, so no one can ever grant more than Admin.
+    expect(permissions['serviceaccounts:create']).toBe('Admin');
+    const editorMinting = await server.call({
+      method: 'POST',
+      url: '/api/serviceaccounts',
+      payload: { name: 'escalate', role: 'Admin' },
+      token: tokens.Editor,
+    });
+    expect(editorMinting.statusCode).toBe(403);
+  });
+});

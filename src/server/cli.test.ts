@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, tempDataDir } from './testing/harness';
+
+const run = promisify(execFile);
+const dir = tempDataDir();
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dir, ...args], { env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' } });
+
+describe('npm run token', () => {
+  it('mints a token into a data dir offline, and the server accepts it', async () => {
+    const { stdout, stderr } = await cli('--name', 'deployer', '--role', 'Editor', '--ttl', '3600');
+    const token = stdout.trim();
+    expect(token).toMatch(/^glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}$/);
+    expect(stderr).toMatch(/Created service account "deployer" .*role Editor.*expires in 3600 s/);
+
+    // The CLI set the data dir up itself; its admin account takes another token the same way.
+    const admin = (await cli('--name', 'admin', '--role', 'Admin')).stdout.trim();
+    const server = await startTestServer({ dataDir: dir });
+    try {
+      const org = await server.call({ method: 'GET', url: '/api/org', token });
+      expect(org.statusCode).toBe(200);
+      // An Editor may not list service accounts.
+      expect((await server.call({ method: 'GET', url: '/api/serviceaccounts/search', token })).statusCode).toBe(403);
+      const [minted] = (await server.call({ method: 'GET', url: '/api/serviceaccounts/search?query=deployer', token: admin })).json().serviceAccounts;
+      const tokens = (await server.call({ method: 'GET', url: `/api/serviceaccounts/${minted.id}/tokens`, token: admin })).json();
+      expect(tokens[0].secondsUntilExpiration).toBeGreaterThan(3500);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('explains a bad role or a role that does not match the existing account', async () => {
+    await expect(cli('--name', 'x', '--role', 'root')).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/invalid role specified/) });
+    await expect(cli('--name', 'deployer', '--role', 'Admin')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/already exists with role Editor/),
+    });
+    await expect(cli('--role', 'Admin')).rejects.toMatchObject({ stderr: expect.stringMatching(/--name is required/) });
+    await expect(cli('--name', 'x', '--role', 'Viewer', '--ttl=-5')).rejects.toMatchObject({ stderr: expect.stringMatching(/cannot be negative/) });
+  });
+});

@@ -1,0 +1,68 @@
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { openStore } from './store';
+import { hashToken } from './auth/tokens';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = await openStore(config.dataDir);
+  const first = await bootstrap(store, config.adminToken);
+  const app = await buildApp({
+    store,
+    maxBodyBytes: config.maxBodyBytes,
+    webDir: config.webDir,
+    logger: { level: config.logLevel },
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+
+  const lines = [``, `Sightline is running at ${url}`, `Data directory: ${config.dataDir}`];
+  if (first.created && !first.tokenWasGiven) {
+    lines.push(
+      ``,
+      `A new data directory was set up. The admin token (shown this once, save it now):`,
+      ``,
+      `    ${first.token}`,
+      ``,
+      `Log in: open ${url}/connect and paste it, or call the API:`,
+      `    curl -H "Authorization: Bearer ${first.token}" ${url}/api/org`,
+    );
+  } else if (first.created) {
+    lines.push(``, `A new data directory was set up. Log in with the token in SIGHTLINE_ADMIN_TOKEN at ${url}/connect.`);
+  } else {
+    if (config.adminToken && !(await store.tokens.findIdentity(hashToken(config.adminToken)))) {
+      lines.push(``, `Note: SIGHTLINE_ADMIN_TOKEN is only used when a data directory is created; this one does not know it.`);
+    }
+    lines.push(
+      ``,
+      `Log in at ${url}/connect with a service account token.`,
+      `Lost it? Mint a new one offline: npm run token -- --name admin --role Admin`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+  } else if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    process.stderr.write(`Cannot listen: the address is already in use (${error.message}). Set PORT to another port.\n`);
+  } else {
+    process.stderr.write(`Sightline failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

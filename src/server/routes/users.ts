@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { MessageResponse } from '../../contract/common';
+import {
+  addOrgUserRequestSchema,
+  createUserRequestSchema,
+  orgUserLookupQuerySchema,
+  orgUsersQuerySchema,
+  updateOrgUserRequestSchema,
+  userIdParamsSchema,
+  type AddOrgUserResponse,
+  type CreateUserResponse,
+  type OrgUser,
+  type OrgUserLookup,
+} from '../../contract/users';
+import { hashPassword } from '../auth/passwords';
+import { notFound } from '../errors';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import type { OrgUserRow } from '../store/users';
+import { avatarUrl } from '../store/util';
+
+/** Grafana's age string: "3y", "2M", "5d", "4h", "12m" or "< 1 minute". */
+export function ageString(since: number, now = Date.now()): string {
+  const minutes = (now - since) / 60_000;
+  const units: Array<[number, string]> = [
+    [525_600, 'y'],
+    [43_800, 'M'],
+    [1_440, 'd'],
+    [60, 'h'],
+    [1, 'm'],
+  ];
+  for (const [size, suffix] of units) {
+    const count = Math.floor(minutes / size);
+    if (count > 0) return `${count}${suffix}`;
+  }
+  return '< 1 minute';
+}
+
+function toOrgUser(row: OrgUserRow): OrgUser {
+  return {
+    orgId: row.orgId,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    avatarUrl: avatarUrl(row.email),
+    login: row.login,
+    role: row.role,
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+    lastSeenAtAge: ageString(row.lastSeenAt),
+  };
+}
+
+export function registerUserRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/api/org/users', { config: { action: 'org.users:read' } }, async (request): Promise<OrgUser[]> => {
+    const query = parseInput(orgUsersQuerySchema, request.query);
+    const rows = await store.users.listOrgUsers(request.identity.orgId, query);
+    return rows.map(toOrgUser);
+  });
+
+  app.get('/api/org/users/lookup', { config: { action: 'org.users:read' } }, async (request): Promise<OrgUserLookup[]> => {
+    const query = parseInput(orgUserLookupQuerySchema, request.query);
+    const rows = await store.users.listOrgUsers(request.identity.orgId, query);
+    return rows.map((row) => ({ userId: row.userId, login: row.login, name: row.name, avatarUrl: avatarUrl(row.email) }));
+  });
+
+  app.post('/api/admin/users', { config: { action: 'users:create' } }, async (request): Promise<CreateUserResponse> => {
+    const body = parseBody(createUserRequestSchema, request.body);
+    // Grafana fills a missing login from the email and a missing email from the login.
+    const login = body.login ?? body.email!;
+    const id = await store.users.createPerson({
+      orgId: request.identity.orgId,
+      login,
+      email: body.email ?? login,
+      name: body.name ?? '',
+      passwordHash: await hashPassword(body.password),
+      role: body.role ?? 'Viewer',
+    });
+    return { id, message: 'User created' };
+  });
+
+  app.post('/api/org/users', { config: { action: 'org.users:add' } }, async (request): Promise<AddOrgUserResponse> => {
+    const { loginOrEmail, role } = parseBody(addOrgUserRequestSchema, request.body);
+    const person = await store.users.findPerson(loginOrEmail);
+    if (!person) throw notFound(`User not found: no user has the login or email "${loginOrEmail}"`);
+    await store.users.addToOrg(request.identity.orgId, person.id, role);
+    return { message: 'User added to organization', userId: person.id };
+  });
+
+  app.patch('/api/org/users/:userId', { config: { action: 'org.users:write' } }, async (request): Promise<MessageResponse> => {
+    const { userId } = parseInput(userIdParamsSchema, request.params);
+    const { role } = parseBody(updateOrgUserRequestSchema, request.body);
+    if (!(await store.users.getOrgUser(request.identity.orgId, userId))) throw notFound('User not found');
+    await store.users.setRole(request.identity.orgId, userId, role);
+    return { message: 'Organization user updated' };
+  });
+
+  app.delete('/api/org/users/:userId', { config: { action: 'org.users:remove' } }, async (request): Promise<MessageResponse> => {
+    const { userId } = parseInput(userIdParamsSchema, request.params);
+    if (!(await store.users.getOrgUser(request.identity.orgId, userId))) throw notFound('User not found');
+    await store.users.removeFromOrg(request.identity.orgId, userId);
+    return { message: 'User removed from organization' };
+  });
+}

@@ -1,0 +1,106 @@
+import type { OrgRole } from '../../contract/common';
+import { conflict } from '../errors';
+import type { Db } from './db';
+import type { ApiKeyRow } from './schema';
+import { isUniqueViolation } from './util';
+
+/** What the auth hook needs to know about a presented token, in one query. */
+export interface TokenIdentityRow {
+  tokenId: number;
+  expires: number | null;
+  isRevoked: number;
+  lastUsedAt: number | null;
+  orgId: number;
+  accountId: number;
+  login: string;
+  name: string;
+  isDisabled: number;
+  role: OrgRole | null;
+}
+
+export class TokenStore {
+  constructor(private readonly db: Db) {}
+
+  async create(input: {
+    orgId: number;
+    serviceAccountId: number;
+    name: string;
+    keyHash: string;
+    expires: number | null;
+  }): Promise<number> {
+    const now = Date.now();
+    try {
+      const { id } = await this.db
+        .insertInto('api_key')
+        .values({
+          org_id: input.orgId,
+          service_account_id: input.serviceAccountId,
+          name: input.name,
+          key_hash: input.keyHash,
+          created: now,
+          updated: now,
+          last_used_at: null,
+          expires: input.expires,
+          is_revoked: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict(`this service account already has a token named "${input.name}"; choose another name`);
+      }
+      throw error;
+    }
+  }
+
+  /** The account's live tokens, oldest first. Revoked ones are gone for good from every view. */
+  list(serviceAccountId: number): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_key')
+      .selectAll()
+      .where('service_account_id', '=', serviceAccountId)
+      .where('is_revoked', '=', 0)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Revokes a live token; false when the account has no such token. */
+  async revoke(serviceAccountId: number, tokenId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_key')
+      .set({ is_revoked: 1, updated: Date.now() })
+      .where('id', '=', tokenId)
+      .where('service_account_id', '=', serviceAccountId)
+      .where('is_revoked', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  findIdentity(keyHash: string): Promise<TokenIdentityRow | undefined> {
+    return this.db
+      .selectFrom('api_key')
+      .innerJoin('user', 'user.id', 'api_key.service_account_id')
+      .leftJoin('org_user', (join) =>
+        join.onRef('org_user.user_id', '=', 'user.id').onRef('org_user.org_id', '=', 'api_key.org_id'),
+      )
+      .select([
+        'api_key.id as tokenId',
+        'api_key.expires',
+        'api_key.is_revoked as isRevoked',
+        'api_key.last_used_at as lastUsedAt',
+        'api_key.org_id as orgId',
+        'user.id as accountId',
+        'user.login',
+        'user.name',
+        'user.is_disabled as isDisabled',
+        'org_user.role',
+      ])
+      .where('api_key.key_hash', '=', keyHash)
+      .executeTakeFirst();
+  }
+
+  async markUsed(tokenId: number, at: number): Promise<void> {
+    await this.db.updateTable('api_key').set({ last_used_at: at }).where('id', '=', tokenId).execute();
+  }
+}

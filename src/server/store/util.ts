@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A short random uid: 14 characters of [a-z0-9], like Grafana's generated uids. */
+export function newUid(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(14);
+  let uid = '';
+  for (const byte of bytes) uid += alphabet[byte % alphabet.length];
+  return uid;
+}
+
+/** Grafana's avatar address: `/avatar/<md5 of the lower-cased email>`. */
+export function avatarUrl(email: string): string {
+  return `/avatar/${createHash('md5').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
+/** Lower-case words joined by `-`: `"My Service!"` → `my-service`. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Escapes `%`, `_` and `\` so text matches literally inside `like ... escape '\'`. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
+}

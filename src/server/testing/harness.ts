@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { OrgRole } from '../../contract/common';
+import { buildApp } from '../app';
+import { bootstrap } from '../bootstrap';
+import { openStore, type Store } from '../store';
+
+export const ADMIN_TOKEN = 'sightline-test-admin-token-0123456789';
+
+export interface TestServer {
+  app: FastifyInstance;
+  store: Store;
+  dataDir: string;
+  /** `app.inject` with the admin token unless `token` says otherwise (null: no header). */
+  call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  /** A new service account with `role` and a token for it. */
+  accountWithToken(role: OrgRole, options?: { name?: string; secondsToLive?: number }): Promise<{ id: number; token: string; tokenId: number }>;
+  /** Closes the server and the store; the data dir stays until `cleanup`. */
+  close(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+let counter = 0;
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-'));
+}
+
+/** The real server over a real SQLite file in a temp dir, bootstrapped with ADMIN_TOKEN. */
+export async function startTestServer(options: { dataDir?: string; maxBodyBytes?: number } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const store = await openStore(dataDir);
+  await bootstrap(store, ADMIN_TOKEN);
+  const app = await buildApp({ store, maxBodyBytes: options.maxBodyBytes });
+  await app.ready();
+  let closed = false;
+
+  const call: TestServer['call'] = ({ token = ADMIN_TOKEN, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers },
+    });
+
+  const server: TestServer = {
+    app,
+    store,
+    dataDir,
+    call,
+    async accountWithToken(role, { name, secondsToLive } = {}) {
+      const created = await call({
+        method: 'POST',
+        url: '/api/serviceaccounts',
+        payload: { name: name ?? `${role.toLowerCase()}-${++counter}`, role },
+      });
+      if (created.statusCode !== 201) throw new Error(`creating a ${role} account failed: ${created.body}`);
+      const { id } = created.json<{ id: number }>();
+      const minted = await call({
+        method: 'POST',
+        url: `/api/serviceaccounts/${id}/tokens`,
+        payload: { name: 'test', secondsToLive: secondsToLive ?? 0 },
+      });
+      if (minted.statusCode !== 200) throw new Error(`minting a token failed: ${minted.body}`);
+      const { key, id: tokenId } = minted.json<{ key: string; id: number }>();
+      return { id, token: key, tokenId };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await store.close();
+    },
+    async cleanup() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
