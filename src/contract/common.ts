@@ -8,7 +8,7 @@ export const orgRoleSchema = z.enum(orgRoles, {
 export type OrgRole = z.infer<typeof orgRoleSchema>;
 
 /** A positive integer carried in a path segment, e.g. `/api/serviceaccounts/{id}`. */
-export function numericIdParam(what: string) {
+export function numericIdParam() {
   return z
     .string()
     .regex(/^\d+$/, { error: (issue) => `must be a number, got "${String(issue.input)}"` })
@@ -16,7 +16,7 @@ export function numericIdParam(what: string) {
 }
 
 /** An integer carried in a query string; absent stays undefined. */
-export function integerQueryParam(name: string) {
+export function integerQueryParam() {
   return z
     .string()
     .regex(/^-?\d+$/, { error: (issue) => `must be an integer, got "${String(issue.input)}"` })
@@ -25,7 +25,7 @@ export function integerQueryParam(name: string) {
 }
 
 /** A boolean carried in a query string (`true`/`false`, also `1`/`0`). */
-export function booleanQueryParam(name: string) {
+export function booleanQueryParam() {
   return z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')

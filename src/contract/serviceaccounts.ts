@@ -15,10 +15,10 @@ export const serviceAccountSchema = z.looseObject({
 });
 export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
 
-export const serviceAccountIdParamsSchema = z.object({ id: numericIdParam('service account id') });
+export const serviceAccountIdParamsSchema = z.object({ id: numericIdParam() });
 export const serviceAccountTokenParamsSchema = z.object({
-  id: numericIdParam('service account id'),
-  tokenId: numericIdParam('token id'),
+  id: numericIdParam(),
+  tokenId: numericIdParam(),
 });
 
 const serviceAccountName = z
@@ -53,13 +53,13 @@ export type UpdateServiceAccountResponse = z.infer<typeof updateServiceAccountRe
 /** `GET /api/serviceaccounts/search` */
 export const searchServiceAccountsQuerySchema = z.object({
   query: z.string().optional(),
-  perpage: integerQueryParam('perpage'),
-  page: integerQueryParam('page'),
-  disabled: booleanQueryParam('disabled'),
+  perpage: integerQueryParam(),
+  page: integerQueryParam(),
+  disabled: booleanQueryParam(),
   /** Only accounts with at least one expired token (Grafana's `expiredTokens` filter). */
-  expiredTokens: booleanQueryParam('expiredTokens'),
+  expiredTokens: booleanQueryParam(),
   /** Only accounts with at least one token that expires (now or later). */
-  expiringTokens: booleanQueryParam('expiringTokens'),
+  expiringTokens: booleanQueryParam(),
 });
 export type SearchServiceAccountsQuery = z.infer<typeof searchServiceAccountsQuerySchema>;
 export const searchServiceAccountsResponseSchema = z.looseObject({

@@ -18,7 +18,7 @@ export const orgUserListSchema = z.array(orgUserSchema);
 
 export const orgUsersQuerySchema = z.object({
   query: z.string().optional(),
-  limit: integerQueryParam('limit'),
+  limit: integerQueryParam(),
 });
 
 /** `GET /api/org/users/lookup` */
@@ -32,7 +32,7 @@ export type OrgUserLookup = z.infer<typeof orgUserLookupSchema>;
 export const orgUserLookupListSchema = z.array(orgUserLookupSchema);
 export const orgUserLookupQuerySchema = orgUsersQuerySchema;
 
-export const userIdParamsSchema = z.object({ userId: numericIdParam('userId') });
+export const userIdParamsSchema = z.object({ userId: numericIdParam() });
 
 /** `POST /api/admin/users` */
 export const createUserRequestSchema = z.object({

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: every test — unit and API (Vitest), then browser (Playwright on Debian's Chromium).
+// Ends with one "N passed, N failed" line over both.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. Unit, component and API tests.
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestStatus = run(process.execPath, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (vitestStatus !== 0) {
+  exitCode = vitestStatus;
+  if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a crash outside any test
+}
+
+// 2. Browser tests, when there are any.
+const e2eDir = path.join(root, 'e2e');
+const specs = fs.existsSync(e2eDir) ? fs.readdirSync(e2eDir).filter((f) => f.endsWith('.spec.ts')) : [];
+if (specs.length > 0) {
+  if (!fs.existsSync(CHROMIUM)) {
+    if (process.getuid?.() === 0) {
+      console.log(`${CHROMIUM} is missing; installing Debian's chromium…`);
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0) {
+        console.error('Could not install chromium with apt-get; browser tests cannot run.');
+        process.exit(1);
+      }
+    } else {
+      console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium".`);
+      process.exit(1);
+    }
+  }
+  const playwrightReport = path.join(reports, 'playwright.json');
+  const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+    ...process.env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const stats = readJson(playwrightReport)?.stats;
+  if (stats) {
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+  if (status !== 0) {
+    exitCode ||= status;
+    if (!stats || stats.unexpected === 0) totals.failed += 1;
+  }
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
