@@ -6,18 +6,18 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { orgRoles } from '../src/contract/common';
 import type { ApiRoute } from '../src/server/app';
-import { permissions, roleAtLeast } from '../src/server/auth/permissions';
+import { folderChecks, permissions, roleAtLeast } from '../src/server/auth/permissions';
 
 const START = '<!-- permissions:start -->';
 const END = '<!-- permissions:end -->';
 
 export function permissionsTable(routes: ApiRoute[]): string {
-  const header = `| method | path | action | ${orgRoles.join(' | ')} |`;
-  const rule = `|---|---|---|${orgRoles.map(() => ':-:').join('|')}|`;
+  const header = `| method | path | action | ${orgRoles.join(' | ')} | and then |`;
+  const rule = `|---|---|---|${orgRoles.map(() => ':-:').join('|')}|---|`;
   const rows = routes.map((route) => {
     const needed = permissions[route.action];
     const marks = orgRoles.map((role) => (roleAtLeast(role, needed) ? '✓' : '—'));
-    return `| ${route.method} | \`${route.url}\` | \`${route.action}\` | ${marks.join(' | ')} |`;
+    return `| ${route.method} | \`${route.url}\` | \`${route.action}\` | ${marks.join(' | ')} | ${folderChecks[route.action] ?? ''} |`;
   });
   return [START, header, rule, ...rows, END].join('\n');
 }

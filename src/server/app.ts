@@ -6,7 +6,11 @@ import secureJson from 'secure-json-parse';
 import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
 import { ApiError, badRequest } from './errors';
+import { registerAnnotationRoutes } from './routes/annotations';
+import { registerDashboardRoutes } from './routes/dashboards';
+import { registerFolderRoutes } from './routes/folders';
 import { registerOrgRoutes } from './routes/org';
+import { registerSearchRoutes } from './routes/search';
 import { registerServiceAccountRoutes } from './routes/serviceaccounts';
 import { registerUserRoutes } from './routes/users';
 import type { Store } from './store';
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrgRoutes(app, store);
   registerUserRoutes(app, store);
   registerServiceAccountRoutes(app, store);
+  registerDashboardRoutes(app, store);
+  registerFolderRoutes(app, store);
+  registerSearchRoutes(app, store);
+  registerAnnotationRoutes(app, store);
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -18,7 +18,43 @@ export const permissions = {
   'serviceaccounts:create': 'Admin',
   'serviceaccounts:write': 'Admin',
   'serviceaccounts:delete': 'Admin',
+  'dashboards:read': 'Viewer',
+  'dashboards:create': 'Viewer',
+  'dashboards:write': 'Viewer',
+  'dashboards:delete': 'Viewer',
+  'folders:read': 'Viewer',
+  'folders:create': 'Editor',
+  'folders:write': 'Viewer',
+  'folders:delete': 'Viewer',
+  'folders.permissions:read': 'Viewer',
+  'folders.permissions:write': 'Viewer',
+  'annotations:read': 'Viewer',
+  'annotations:create': 'Viewer',
+  'annotations:write': 'Viewer',
+  'annotations:delete': 'Viewer',
+  'annotations.organization:write': 'Editor',
 } as const satisfies Record<string, OrgRole>;
+
+/**
+ * Checks made inside a route beyond its role, by the folder a dashboard lives in (see
+ * auth/access.ts). The role above is only the gate: e.g. a Viewer reaches the save route, and
+ * saves only where a folder permission grants Edit.
+ */
+export const folderChecks: Partial<Record<Action, string>> = {
+  'dashboards:read': 'View on the folder',
+  'dashboards:create': 'Edit on the folder',
+  'dashboards:write': 'Edit on the folder (the current and the target one)',
+  'dashboards:delete': 'Edit on the folder',
+  'folders:read': 'View on the folder',
+  'folders:write': 'Edit on the folder',
+  'folders:delete': 'Edit on the folder',
+  'folders.permissions:read': 'Admin on the folder',
+  'folders.permissions:write': 'Admin on the folder',
+  'annotations:read': 'View on the dashboard\'s folder (organization annotations: any Viewer)',
+  'annotations:create': 'View on the dashboard\'s folder; an organization annotation needs `annotations.organization:write` (Editor)',
+  'annotations:write': 'as for create',
+  'annotations:delete': 'as for create',
+};
 
 export type Action = keyof typeof permissions;
 

@@ -1,4 +1,7 @@
+import { AnnotationStore } from './annotations';
+import { DashboardStore } from './dashboards';
 import { inTransaction, openDatabase, type Db } from './db';
+import { FolderStore } from './folders';
 import { OrgStore } from './orgs';
 import { ServiceAccountStore } from './serviceaccounts';
 import { TokenStore } from './tokens';
@@ -10,6 +13,9 @@ export interface Stores {
   users: UserStore;
   serviceAccounts: ServiceAccountStore;
   tokens: TokenStore;
+  dashboards: DashboardStore;
+  folders: FolderStore;
+  annotations: AnnotationStore;
 }
 
 /** The only way the server reaches the database. */
@@ -27,6 +33,9 @@ function storesOver(db: Db): Stores {
     users: new UserStore(db),
     serviceAccounts: new ServiceAccountStore(db),
     tokens: new TokenStore(db),
+    dashboards: new DashboardStore(db),
+    folders: new FolderStore(db),
+    annotations: new AnnotationStore(db),
   };
 }
 

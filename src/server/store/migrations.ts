@@ -70,6 +70,103 @@ const migrations: Record<string, Migration> = {
         where is_revoked = 0`.execute(db);
     },
   },
+  '0002_dashboards_folders_annotations': {
+    async up(db: Kysely<unknown>) {
+      // Folders and dashboards share one table, as in Grafana: their ids are one sequence, which
+      // search results and `folderIds` rely on.
+      await db.schema
+        .createTable('dashboard')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('is_folder', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('folder_id', 'integer', (c) => c.references('dashboard.id').onDelete('cascade'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('title_lower', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'integer')
+        .addColumn('updated_by', 'integer')
+        .addUniqueConstraint('dashboard_org_uid', ['org_id', 'uid'])
+        .execute();
+      await db.schema.createIndex('dashboard_org_title').on('dashboard').columns(['org_id', 'title_lower']).execute();
+      await db.schema.createIndex('dashboard_folder').on('dashboard').column('folder_id').execute();
+
+      await db.schema
+        .createTable('dashboard_tag')
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('term', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('dashboard_tag_pk', ['dashboard_id', 'term'])
+        .execute();
+      await db.schema.createIndex('dashboard_tag_term').on('dashboard_tag').columns(['org_id', 'term', 'dashboard_id']).execute();
+
+      await db.schema
+        .createTable('dashboard_version')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('parent_version', 'integer', (c) => c.notNull())
+        .addColumn('restored_from', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'integer')
+        .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addUniqueConstraint('dashboard_version_unique', ['dashboard_id', 'version'])
+        .execute();
+
+      await db.schema
+        .createTable('folder_permission')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('folder_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
+        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
+        .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addCheckConstraint('folder_permission_subject', sql`(role is null) <> (user_id is null)`)
+        .execute();
+      await db.schema.createIndex('folder_permission_folder').on('folder_permission').column('folder_id').execute();
+
+      await db.schema
+        .createTable('annotation')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('dashboard_id', 'integer', (c) => c.references('dashboard.id').onDelete('cascade'))
+        .addColumn('panel_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('epoch', 'integer', (c) => c.notNull())
+        .addColumn('epoch_end', 'integer', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .execute();
+      // Range queries walk this index from `to` downwards; see store/annotations.ts.
+      await db.schema.createIndex('annotation_org_epoch').on('annotation').columns(['org_id', 'epoch']).execute();
+      await db.schema.createIndex('annotation_dashboard').on('annotation').columns(['dashboard_id', 'epoch']).execute();
+
+      await db.schema
+        .createTable('annotation_tag')
+        .addColumn('annotation_id', 'integer', (c) => c.notNull().references('annotation.id').onDelete('cascade'))
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('term', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('annotation_tag_pk', ['annotation_id', 'term'])
+        .execute();
+      await db.schema.createIndex('annotation_tag_term').on('annotation_tag').columns(['org_id', 'term', 'annotation_id']).execute();
+
+      // The longest region per org: lets a range query bound its index walk from below.
+      await db.schema
+        .createTable('annotation_span')
+        .addColumn('org_id', 'integer', (c) => c.primaryKey().references('org.id').onDelete('cascade'))
+        .addColumn('max_duration', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

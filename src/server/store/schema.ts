@@ -63,6 +63,13 @@ export interface Database {
   user: UserTable;
   org_user: OrgUserTable;
   api_key: ApiKeyTable;
+  dashboard: DashboardTable;
+  dashboard_tag: DashboardTagTable;
+  dashboard_version: DashboardVersionTable;
+  folder_permission: FolderPermissionTable;
+  annotation: AnnotationTable;
+  annotation_tag: AnnotationTagTable;
+  annotation_span: AnnotationSpanTable;
 }
 
 export type OrgRow = Selectable<OrgTable>;
@@ -70,3 +77,82 @@ export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+
+export interface DashboardTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  is_folder: number;
+  /** The containing folder; null for General (the root). */
+  folder_id: number | null;
+  title: string;
+  /** Lower-cased title: search matches words in it. */
+  title_lower: string;
+  slug: string;
+  /** JSON array of the model's tags, for search hits. */
+  tags: string;
+  /** The JSON model exactly as saved (with the server's id, uid and version). Folders: `{}`. */
+  data: string;
+  version: number;
+  created: Millis;
+  updated: Millis;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface DashboardTagTable {
+  dashboard_id: number;
+  org_id: number;
+  term: string;
+}
+
+export interface DashboardVersionTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  version: number;
+  parent_version: number;
+  restored_from: number;
+  created: Millis;
+  created_by: number | null;
+  message: string;
+  data: string;
+}
+
+export interface FolderPermissionTable {
+  id: Generated<number>;
+  folder_id: number;
+  role: 'Viewer' | 'Editor' | null;
+  user_id: number | null;
+  permission: 1 | 2 | 4;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface AnnotationTable {
+  id: Generated<number>;
+  org_id: number;
+  dashboard_id: number | null;
+  panel_id: number;
+  user_id: number;
+  epoch: Millis;
+  epoch_end: Millis;
+  text: string;
+  /** JSON array of tags, for answers; annotation_tag holds them for filtering. */
+  tags: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface AnnotationTagTable {
+  annotation_id: number;
+  org_id: number;
+  term: string;
+}
+
+export interface AnnotationSpanTable {
+  org_id: number;
+  max_duration: number;
+}
+
+export type DashboardRow = Selectable<DashboardTable>;
+export type AnnotationRow = Selectable<AnnotationTable>;

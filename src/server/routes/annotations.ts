@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  annotationIdParamsSchema,
+  annotationTagsQuerySchema,
+  createAnnotationRequestSchema,
+  findAnnotationsQuerySchema,
+  MAX_ANNOTATION_LIMIT,
+  patchAnnotationRequestSchema,
+  updateAnnotationRequestSchema,
+  type Annotation,
+  type AnnotationTagsResponse,
+  type CreateAnnotationResponse,
+} from '../../contract/annotations';
+import type { MessageResponse } from '../../contract/common';
+import { loadFolderAccess, VIEW } from '../auth/access';
+import type { Identity } from '../auth/identity';
+import { authorize } from '../auth/permissions';
+import { badRequest, forbidden, notFound } from '../errors';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import type { AnnotationView } from '../store/annotations';
+import { avatarUrl } from '../store/util';
+
+function toAnnotation(row: AnnotationView): Annotation {
+  return {
+    id: row.id,
+    alertId: 0,
+    dashboardId: row.dashboardId ?? 0,
+    dashboardUID: row.dashboardUID,
+    panelId: row.panelId,
+    userId: row.userId,
+    login: row.login ?? '',
+    email: row.email ?? '',
+    avatarUrl: avatarUrl(row.email ?? ''),
+    newState: '',
+    prevState: '',
+    time: row.time,
+    timeEnd: row.timeEnd,
+    text: row.text,
+    tags: row.tags,
+    created: row.created,
+    updated: row.updated,
+    data: {},
+  };
+}
+
+function checkTimes(time: number, timeEnd: number): void {
+  if (timeEnd < time) throw badRequest(`bad request data: timeEnd (${timeEnd}) must not be before time (${time})`);
+}
+
+export function registerAnnotationRoutes(app: FastifyInstance, store: Store): void {
+  /**
+   * Writing an annotation: on a dashboard, anyone who may view that dashboard (Grafana's default);
+   * an organization annotation (no dashboard) needs an Editor.
+   */
+  async function authorizeWrite(identity: Identity, dashboard: { folderId: number | null } | null, action: string): Promise<void> {
+    if (dashboard === null) return authorize(identity, 'annotations.organization:write');
+    const access = await loadFolderAccess(store.folders, identity);
+    if (!access.can(dashboard.folderId, VIEW)) throw forbidden(action);
+  }
+
+  async function existing(identity: Identity, params: unknown, action: string): Promise<AnnotationView> {
+    const { id } = parseInput(annotationIdParamsSchema, params);
+    const annotation = await store.annotations.get(identity.orgId, id);
+    if (!annotation) throw notFound('Annotation not found');
+    await authorizeWrite(identity, annotation.dashboardId === null ? null : { folderId: annotation.folderId }, action);
+    return annotation;
+  }
+
+  app.post('/api/annotations', { config: { action: 'annotations:create' } }, async (request): Promise<CreateAnnotationResponse> => {
+    const body = parseBody(createAnnotationRequestSchema, request.body);
+    const { identity } = request;
+    const dashboardUid = body.dashboardUID || body.dashboardUid;
+    let dashboard = null;
+    if (dashboardUid) {
+      dashboard = (await store.dashboards.getByUid(identity.orgId, dashboardUid)) ?? null;
+      if (!dashboard || dashboard.is_folder) throw badRequest(`dashboard not found: no dashboard has uid "${dashboardUid}"`);
+    } else if (body.dashboardId) {
+      dashboard = (await store.dashboards.getById(identity.orgId, body.dashboardId)) ?? null;
+      if (!dashboard || dashboard.is_folder) throw badRequest(`dashboard not found: no dashboard has id ${body.dashboardId}`);
+    }
+    await authorizeWrite(identity, dashboard && { folderId: dashboard.folder_id }, 'annotations:create');
+    const time = body.time ?? Date.now();
+    const timeEnd = body.timeEnd ?? time;
+    checkTimes(time, timeEnd);
+    const id = await store.annotations.create(identity.orgId, identity.accountId, {
+      dashboardId: dashboard?.id ?? null,
+      panelId: body.panelId ?? 0,
+      time,
+      timeEnd,
+      text: body.text,
+      tags: body.tags ?? [],
+    });
+    return { message: 'Annotation added', id };
+  });
+
+  app.get('/api/annotations', { config: { action: 'annotations:read' } }, async (request): Promise<Annotation[]> => {
+    const query = parseInput(findAnnotationsQuerySchema, request.query);
+    const { identity } = request;
+    if (query.type === 'alert') return []; // Sightline has no alerting, so no alert annotations.
+    let dashboardId = query.dashboardId;
+    if (query.dashboardUID) {
+      const dashboard = await store.dashboards.getByUid(identity.orgId, query.dashboardUID);
+      if (!dashboard || dashboard.is_folder) return [];
+      dashboardId = dashboard.id;
+    }
+    const limit = query.limit === undefined || query.limit <= 0 ? 100 : Math.min(query.limit, MAX_ANNOTATION_LIMIT);
+    const access = await loadFolderAccess(store.folders, identity);
+    const rows = await store.annotations.find(
+      identity.orgId,
+      { from: query.from, to: query.to, tags: query.tags, matchAny: query.matchAny ?? false, dashboardId, panelId: query.panelId, userId: query.userId, limit },
+      access.viewFilter(),
+    );
+    return rows.map(toAnnotation);
+  });
+
+  app.get('/api/annotations/tags', { config: { action: 'annotations:read' } }, async (request): Promise<AnnotationTagsResponse> => {
+    const query = parseInput(annotationTagsQuerySchema, request.query);
+    const limit = query.limit === undefined || query.limit <= 0 ? 100 : Math.min(query.limit, 10_000);
+    return { result: { tags: await store.annotations.tags(request.identity.orgId, query.tag?.trim() || undefined, limit) } };
+  });
+
+  app.get('/api/annotations/:id', { config: { action: 'annotations:read' } }, async (request): Promise<Annotation> => {
+    const { id } = parseInput(annotationIdParamsSchema, request.params);
+    const annotation = await store.annotations.get(request.identity.orgId, id);
+    if (!annotation) throw notFound('Annotation not found');
+    if (annotation.dashboardId !== null) {
+      const access = await loadFolderAccess(store.folders, request.identity);
+      if (!access.can(annotation.folderId, VIEW)) throw forbidden('annotations:read');
+    }
+    return toAnnotation(annotation);
+  });
+
+  app.put('/api/annotations/:id', { config: { action: 'annotations:write' } }, async (request): Promise<MessageResponse> => {
+    const body = parseBody(updateAnnotationRequestSchema, request.body);
+    const annotation = await existing(request.identity, request.params, 'annotations:write');
+    const timeEnd = body.timeEnd ?? body.time;
+    checkTimes(body.time, timeEnd);
+    await store.annotations.update(request.identity.orgId, annotation.id, { time: body.time, timeEnd, text: body.text, tags: body.tags ?? [] });
+    return { message: 'Annotation updated' };
+  });
+
+  app.patch('/api/annotations/:id', { config: { action: 'annotations:write' } }, async (request): Promise<MessageResponse> => {
+    const body = parseBody(patchAnnotationRequestSchema, request.body);
+    const annotation = await existing(request.identity, request.params, 'annotations:write');
+    const time = body.time ?? annotation.time;
+    // Moving a point moves its end with it; a region keeps its end unless a new one is given.
+    const timeEnd = body.timeEnd ?? (annotation.timeEnd === annotation.time ? time : annotation.timeEnd);
+    checkTimes(time, timeEnd);
+    await store.annotations.update(request.identity.orgId, annotation.id, {
+      time,
+      timeEnd,
+      text: body.text ?? annotation.text,
+      tags: body.tags ?? annotation.tags,
+    });
+    return { message: 'Annotation updated' };
+  });
+
+  app.delete('/api/annotations/:id', { config: { action: 'annotations:delete' } }, async (request): Promise<MessageResponse> => {
+    const annotation = await existing(request.identity, request.params, 'annotations:delete');
+    await store.annotations.delete(request.identity.orgId, annotation.id);
+    return { message: 'Annotation deleted' };
+  });
+}

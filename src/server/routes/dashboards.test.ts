@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dashboardVersionListSchema,
+  dashboardVersionWithDataSchema,
+  dashboardWithMetaSchema,
+  saveDashboardResponseSchema,
+} from '../../contract/dashboards';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.cleanup());
+
+const save = (payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url: '/api/dashboards/db', payload: payload as object, ...(token ? { token } : {}) });
+const get = (uid: string, token?: string) => server.call({ method: 'GET', url: `/api/dashboards/uid/${uid}`, ...(token ? { token } : {}) });
+
+describe('saving dashboards', () => {
+  it('creates a dashboard with a generated uid at version 1', async () => {
+    const response = await save({ dashboard: { title: 'Service Overview', panels: [] } });
+    expect(response.statusCode).toBe(200);
+    const saved = saveDashboardResponseSchema.parse(response.json());
+    expect(saved).toMatchObject({ status: 'success', version: 1, slug: 'service-overview', folderUid: '' });
+    expect(saved.uid).toMatch(/^[a-z0-9]{14}$/);
+    expect(saved.url).toBe(`/d/${saved.uid}/service-overview`);
+  });
+
+  it('keeps the model exactly as sent, except id, uid and version', async () => {
+    const model = {
+      title: 'Verbatim',
+      uid: 'verbatim',
+      nothing: null,
+      nested: { deep: [1, 'two', { three: 3.5, empty: {} }], unicode: 'Grüße ✓ 日本' },
+      panels: [{ id: 4, type: 'timeseries', gridPos: { x: 0, y: 0, w: 12, h: 8 }, targets: [{ expr: 'up' }] }],
+      id: 12345,
+      version: 99,
+    };
+    const saved = (await save({ dashboard: model, overwrite: true })).json();
+    const { dashboard } = dashboardWithMetaSchema.parse((await get('verbatim')).json());
+    expect(dashboard).toEqual({ ...model, id: saved.id, uid: 'verbatim', version: 1 });
+  });
+
+  it('refuses to re-create an existing uid (412) and leaves it unchanged', async () => {
+    await save({ dashboard: { uid: 'taken', title: 'Original' } });
+    const again = await save({ dashboard: { uid: 'taken', title: 'Impostor' } });
+    expect(again.statusCode).toBe(412);
+    expect(again.json()).toEqual({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' });
+    expect((await get('taken')).json().dashboard.title).toBe('Original');
+  });
+
+  it('updates with the stored version, refuses a stale one, and overwrites', async () => {
+    await save({ dashboard: { uid: 'edited', title: 'v1' } });
+    const v2 = await save({ dashboard: { uid: 'edited', title: 'v2', version: 1 } });
+    expect(v2.json().version).toBe(2);
+    const stale = await save({ dashboard: { uid: 'edited', title: 'stale', version: 1 } });
+    expect(stale.statusCode).toBe(412);
+    expect((await get('edited')).json()).toMatchObject({ dashboard: { title: 'v2', version: 2 }, meta: { version: 2 } });
+    const forced = await save({ dashboard: { uid: 'edited', title: 'forced', version: 1 }, overwrite: true });
+    expect(forced.json().version).toBe(3);
+    expect((await get('edited')).json().dashboard.title).toBe('forced');
+  });
+
+  it('updates by id for older clients', async () => {
+    const { id, uid } = (await save({ dashboard: { title: 'By id' } })).json();
+    const updated = await save({ dashboard: { id, title: 'By id, again', version: 1 } });
+    expect(updated.json()).toMatchObject({ uid, version: 2 });
+    expect((await save({ dashboard: { id: 987654, title: 'ghost' } })).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with 400 and a message, and saves nothing', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ dashboard: { title: '' } }, /^Dashboard title cannot be empty$/],
+      [{ dashboard: { title: '   ' } }, /^Dashboard title cannot be empty$/],
+      [{ dashboard: {} }, /^Dashboard title cannot be empty$/],
+      [{ dashboard: { title: 42 } }, /dashboard\.title: must be a string/],
+      [{ dashboard: [1, 2] }, /dashboard: /],
+      [{ dashboard: 'x' }, /dashboard: /],
+      [{}, /dashboard: is required/],
+      [{ dashboard: { title: 't', uid: 'no spaces' } }, /dashboard\.uid: may hold only/],
+      [{ dashboard: { title: 't', uid: 'x'.repeat(41) } }, /dashboard\.uid: is too long/],
+      [{ dashboard: { title: 't', version: 'one' } }, /dashboard\.version: must be a number/],
+      [{ dashboard: { title: 't', tags: 'prod' } }, /dashboard\.tags: must be an array of strings/],
+      [{ dashboard: { title: 't' }, folderUid: 'nope' }, /^folder not found/],
+      [{ dashboard: { title: 't' }, folderId: 424242 }, /^folder not found/],
+      [{ dashboard: { title: 't' }, overwrite: 'yes' }, /overwrite: must be true or false/],
+      [{ dashboard: { title: 't' }, message: 'm'.repeat(501) }, /message: is too long/],
+    ];
+    const before = (await server.call({ method: 'GET', url: '/api/search?type=dash-db' })).json().length;
+    for (const [payload, message] of cases) {
+      const response = await save(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message, JSON.stringify(payload)).toMatch(message);
+    }
+    expect((await save({ dashboard: { title: '' } })).json().status).toBe('empty-name');
+    expect((await server.call({ method: 'GET', url: '/api/search?type=dash-db' })).json()).toHaveLength(before);
+  });
+
+  it('allows the same title twice', async () => {
+    const a = (await save({ dashboard: { title: 'Twin' } })).json();
+    const b = (await save({ dashboard: { title: 'Twin' } })).json();
+    expect(a.uid).not.toBe(b.uid);
+  });
+});
+
+describe('reading and deleting', () => {
+  it('answers meta in Grafana shape', async () => {
+    await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'ops', title: 'Ops' } });
+    await save({ dashboard: { uid: 'in-ops', title: 'In Ops' }, folderUid: 'ops' });
+    const { meta } = dashboardWithMetaSchema.parse((await get('in-ops')).json());
+    expect(meta).toMatchObject({
+      type: 'db',
+      canSave: true,
+      canEdit: true,
+      canAdmin: true,
+      canDelete: true,
+      slug: 'in-ops',
+      url: '/d/in-ops/in-ops',
+      createdBy: 'sa-admin',
+      updatedBy: 'sa-admin',
+      version: 1,
+      folderUid: 'ops',
+      folderTitle: 'Ops',
+      folderUrl: '/dashboards/f/ops/ops',
+      provisioned: false,
+    });
+    await save({ dashboard: { uid: 'at-root', title: 'At root' } });
+    expect((await get('at-root')).json().meta).toMatchObject({ folderId: 0, folderUid: '', folderTitle: 'General', folderUrl: '' });
+  });
+
+  it('answers 404 for an unknown uid and for a folder uid', async () => {
+    const missing = await get('does-not-exist');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Dashboard not found' });
+    expect((await get('ops')).statusCode).toBe(404);
+  });
+
+  it('deletes a dashboard with its versions', async () => {
+    const { id } = (await save({ dashboard: { uid: 'doomed', title: 'Doomed' } })).json();
+    const deleted = await server.call({ method: 'DELETE', url: '/api/dashboards/uid/doomed' });
+    expect(deleted.json()).toEqual({ id, uid: 'doomed', title: 'Doomed', message: 'Dashboard Doomed deleted' });
+    expect((await get('doomed')).statusCode).toBe(404);
+    const versions = await server.store.db.selectFrom('dashboard_version').select('id').where('dashboard_id', '=', id).execute();
+    expect(versions).toEqual([]);
+    expect((await server.call({ method: 'DELETE', url: '/api/dashboards/uid/doomed' })).statusCode).toBe(404);
+  });
+});
+
+describe('versions', () => {
+  it('keeps every save, lists them newest first, and restores one as a new version', async () => {
+    await save({ dashboard: { uid: 'history', title: 'First' }, message: 'created' });
+    await save({ dashboard: { uid: 'history', title: 'Second', version: 1 }, message: 'renamed' });
+    await save({ dashboard: { uid: 'history', title: 'Third', version: 2, extra: true } });
+
+    const list = dashboardVersionListSchema.parse((await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions' })).json());
+    expect(list.map((v) => [v.version, v.parentVersion, v.message, v.createdBy])).toEqual([
+      [3, 2, '', 'sa-admin'],
+      [2, 1, 'renamed', 'sa-admin'],
+      [1, 0, 'created', 'sa-admin'],
+    ]);
+    const v1 = dashboardVersionWithDataSchema.parse((await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions/1' })).json());
+    expect(v1.data).toMatchObject({ title: 'First', uid: 'history', version: 1 });
+
+    const restored = await server.call({ method: 'POST', url: '/api/dashboards/uid/history/restore', payload: { version: 1 } });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ uid: 'history', version: 4, status: 'success' });
+    const now = (await get('history')).json().dashboard;
+    expect(now).toEqual({ uid: 'history', title: 'First', version: 4, id: v1.dashboardId });
+    const newest = (await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions?limit=1' })).json();
+    expect(newest).toHaveLength(1);
+    expect(newest[0]).toMatchObject({ version: 4, restoredFrom: 1, message: 'Restored from version 1' });
+  });
+
+  it('answers 404 for a version that does not exist and 400 for a bad one', async () => {
+    await save({ dashboard: { uid: 'short-history', title: 'One' } });
+    expect((await server.call({ method: 'GET', url: '/api/dashboards/uid/short-history/versions/7' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/dashboards/uid/short-history/versions/seven' })).statusCode).toBe(400);
+    const restore = await server.call({ method: 'POST', url: '/api/dashboards/uid/short-history/restore', payload: { version: 7 } });
+    expect(restore.statusCode).toBe(404);
+    const bad = await server.call({ method: 'POST', url: '/api/dashboards/uid/short-history/restore', payload: { version: 'latest' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('tags', () => {
+  it('counts the dashboards that carry each tag', async () => {
+    const fresh = await startTestServer();
+    try {
+      await fresh.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title: 'a', tags: ['prod', 'db'] } } });
+      await fresh.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title: 'b', tags: ['prod', 'prod', ' web '] } } });
+      const tags = (await fresh.call({ method: 'GET', url: '/api/dashboards/tags' })).json();
+      expect(tags).toEqual([
+        { term: 'db', count: 1 },
+        { term: 'prod', count: 2 },
+        { term: 'web', count: 1 },
+      ]);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  dashboardUidParamsSchema,
+  dashboardVersionParamsSchema,
+  dashboardVersionsQuerySchema,
+  restoreDashboardRequestSchema,
+  saveDashboardRequestSchema,
+  type DashboardMeta,
+  type DashboardVersion,
+  type DeleteDashboardResponse,
+  type SaveDashboardResponse,
+} from '../../contract/dashboards';
+import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
+import type { Identity } from '../auth/identity';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import type { DashboardVersionRow } from '../store/dashboards';
+import type { DashboardRow } from '../store/schema';
+
+export const dashboardUrl = (uid: string, slug: string) => `/d/${uid}/${slug}`;
+export const folderUrl = (uid: string, slug: string) => `/dashboards/f/${uid}/${slug}`;
+const iso = (millis: number) => new Date(millis).toISOString();
+
+function toVersion(row: DashboardVersionRow, dashboardUid: string): DashboardVersion {
+  return {
+    id: row.id,
+    dashboardId: row.dashboard_id,
+    dashboardUid,
+    parentVersion: row.parent_version,
+    restoredFrom: row.restored_from,
+    version: row.version,
+    created: iso(row.created),
+    createdBy: row.createdByLogin ?? 'unknown',
+    message: row.message,
+  };
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, store: Store): void {
+  /** The dashboard (not a folder) with this uid, or 404; 403 when its folder may not be viewed. */
+  async function viewableDashboard(identity: Identity, params: unknown, action: 'dashboards:read' | 'dashboards:write' | 'dashboards:delete') {
+    const { uid } = parseInput(dashboardUidParamsSchema, params);
+    const dashboard = await store.dashboards.getByUid(identity.orgId, uid);
+    if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
+    const access = await loadFolderAccess(store.folders, identity);
+    if (!access.can(dashboard.folder_id, VIEW)) throw forbidden('dashboards:read');
+    if (action !== 'dashboards:read' && !access.can(dashboard.folder_id, EDIT)) throw forbidden(action);
+    return { dashboard, access };
+  }
+
+  async function saveResponse(row: DashboardRow): Promise<SaveDashboardResponse> {
+    const folder = row.folder_id === null ? undefined : await store.folders.getById(row.org_id, row.folder_id);
+    return {
+      id: row.id,
+      uid: row.uid,
+      url: dashboardUrl(row.uid, row.slug),
+      status: 'success',
+      version: row.version,
+      slug: row.slug,
+      folderUid: folder?.uid ?? '',
+    };
+  }
+
+  /** The target folder of a save: `folderUid`/`folderUID`, else Grafana's older `folderId`; none is General. */
+  async function targetFolder(orgId: number, body: { folderUid?: string; folderUID?: string; folderId?: number | null }): Promise<number | null> {
+    const uid = body.folderUid || body.folderUID;
+    if (uid && uid !== 'general') {
+      const folder = await store.folders.get(orgId, uid);
+      if (!folder) throw badRequest(`folder not found: no folder has uid "${uid}"`);
+      return folder.id;
+    }
+    if (!uid && body.folderId) {
+      const folder = await store.folders.getById(orgId, body.folderId);
+      if (!folder) throw badRequest(`folder not found: no folder has id ${body.folderId}`);
+      return folder.id;
+    }
+    return null;
+  }
+
+  app.post('/api/dashboards/db', { config: { action: 'dashboards:write' } }, async (request): Promise<SaveDashboardResponse> => {
+    const { identity } = request;
+    const body = parseBody(saveDashboardRequestSchema, request.body);
+    const model: Record<string, unknown> = body.dashboard;
+    const title = typeof model.title === 'string' ? model.title.trim() : '';
+    if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name' });
+
+    let uid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
+    if (uid === undefined && typeof model.id === 'number' && model.id > 0) {
+      // Grafana's older clients update by id.
+      const byId = await store.dashboards.getById(identity.orgId, model.id);
+      if (!byId || byId.is_folder) throw notFound('Dashboard not found');
+      uid = byId.uid;
+    }
+    const folderId = await targetFolder(identity.orgId, body);
+    const access = await loadFolderAccess(store.folders, identity);
+    const existing = uid === undefined ? undefined : await store.dashboards.getByUid(identity.orgId, uid);
+    const action = existing ? 'dashboards:write' : 'dashboards:create';
+    if (!access.can(folderId, EDIT)) throw forbidden(action);
+    if (existing && !existing.is_folder && !access.can(existing.folder_id, EDIT)) throw forbidden(action);
+
+    const saved = await store.dashboards.save({
+      orgId: identity.orgId,
+      userId: identity.accountId,
+      model,
+      title,
+      tags: Array.isArray(model.tags) ? (model.tags as string[]) : [],
+      uid,
+      folderId,
+      overwrite: body.overwrite ?? false,
+      message: body.message ?? '',
+    });
+    return saveResponse(saved);
+  });
+
+  app.get('/api/dashboards/uid/:uid', { config: { action: 'dashboards:read' } }, async (request, reply) => {
+    const { dashboard, access } = await viewableDashboard(request.identity, request.params, 'dashboards:read');
+    const folder = dashboard.folder_id === null ? undefined : await store.folders.getById(dashboard.org_id, dashboard.folder_id);
+    const logins = await store.dashboards.logins([dashboard.created_by, dashboard.updated_by]);
+    const canEdit = access.can(dashboard.folder_id, EDIT);
+    const meta: DashboardMeta = {
+      type: 'db',
+      canSave: canEdit,
+      canEdit,
+      canAdmin: access.can(dashboard.folder_id, ADMIN),
+      canDelete: canEdit,
+      canStar: false,
+      slug: dashboard.slug,
+      url: dashboardUrl(dashboard.uid, dashboard.slug),
+      expires: '0001-01-01T00:00:00Z',
+      created: iso(dashboard.created),
+      updated: iso(dashboard.updated),
+      createdBy: (dashboard.created_by !== null && logins.get(dashboard.created_by)) || 'unknown',
+      updatedBy: (dashboard.updated_by !== null && logins.get(dashboard.updated_by)) || 'unknown',
+      version: dashboard.version,
+      hasAcl: false,
+      isFolder: false,
+      folderId: folder?.id ?? 0,
+      folderUid: folder?.uid ?? '',
+      folderTitle: folder?.title ?? 'General',
+      folderUrl: folder ? folderUrl(folder.uid, folder.slug) : '',
+      provisioned: false,
+      provisionedExternalId: '',
+    };
+    // The stored model is already JSON: splice it in rather than parse and re-serialise it.
+    return reply.type('application/json; charset=utf-8').send(`{"meta":${JSON.stringify(meta)},"dashboard":${dashboard.data}}`);
+  });
+
+  app.delete('/api/dashboards/uid/:uid', { config: { action: 'dashboards:delete' } }, async (request): Promise<DeleteDashboardResponse> => {
+    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:delete');
+    await store.dashboards.delete(dashboard.id);
+    return { id: dashboard.id, uid: dashboard.uid, title: dashboard.title, message: `Dashboard ${dashboard.title} deleted` };
+  });
+
+  app.get('/api/dashboards/uid/:uid/versions', { config: { action: 'dashboards:read' } }, async (request): Promise<DashboardVersion[]> => {
+    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:read');
+    const query = parseInput(dashboardVersionsQuerySchema, request.query);
+    const limit = query.limit === undefined || query.limit <= 0 ? 1000 : Math.min(query.limit, 1000);
+    const rows = await store.dashboards.versions(dashboard.id, { limit, start: Math.max(0, query.start ?? 0) });
+    return rows.map((row) => toVersion(row, dashboard.uid));
+  });
+
+  app.get('/api/dashboards/uid/:uid/versions/:version', { config: { action: 'dashboards:read' } }, async (request, reply) => {
+    const { version } = parseInput(dashboardVersionParamsSchema, request.params);
+    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:read');
+    const row = await store.dashboards.version(dashboard.id, version);
+    if (!row) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);
+    const head = JSON.stringify(toVersion(row, dashboard.uid));
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${row.data}}`);
+  });
+
+  app.post('/api/dashboards/uid/:uid/restore', { config: { action: 'dashboards:write' } }, async (request): Promise<SaveDashboardResponse> => {
+    const { version } = parseBody(restoreDashboardRequestSchema, request.body);
+    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:write');
+    const old = await store.dashboards.version(dashboard.id, version);
+    if (!old) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);
+    const model = JSON.parse(old.data) as Record<string, unknown>;
+    model.version = dashboard.version;
+    const title = typeof model.title === 'string' && model.title.trim() ? model.title.trim() : dashboard.title;
+    const saved = await store.dashboards.save({
+      orgId: dashboard.org_id,
+      userId: request.identity.accountId,
+      model,
+      title,
+      tags: Array.isArray(model.tags) ? (model.tags as string[]) : [],
+      uid: dashboard.uid,
+      folderId: dashboard.folder_id,
+      overwrite: false,
+      message: `Restored from version ${version}`,
+      restoredFrom: version,
+    });
+    return saveResponse(saved);
+  });
+
+  app.get('/api/dashboards/tags', { config: { action: 'dashboards:read' } }, async (request) => {
+    const access: FolderAccess = await loadFolderAccess(store.folders, request.identity);
+    return store.dashboards.tags(request.identity.orgId, access.viewFilter());
+  });
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { MessageResponse } from '../../contract/common';
+import {
+  createFolderRequestSchema,
+  folderListQuerySchema,
+  folderUidParamsSchema,
+  updateFolderPermissionsRequestSchema,
+  updateFolderRequestSchema,
+  type DeleteFolderResponse,
+  type Folder,
+  type FolderListItem,
+  type PermissionLevel,
+} from '../../contract/folders';
+import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
+import type { Identity } from '../auth/identity';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import type { DashboardRow } from '../store/schema';
+import { folderUrl } from './dashboards';
+
+const permissionNames: Record<PermissionLevel, string> = { 1: 'View', 2: 'Edit', 4: 'Admin' };
+
+export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
+  async function toFolder(row: DashboardRow, access: FolderAccess): Promise<Folder> {
+    const logins = await store.dashboards.logins([row.created_by, row.updated_by]);
+    const canEdit = access.can(row.id, EDIT);
+    return {
+      id: row.id,
+      uid: row.uid,
+      title: row.title,
+      url: folderUrl(row.uid, row.slug),
+      hasAcl: false,
+      canSave: canEdit,
+      canEdit,
+      canAdmin: access.can(row.id, ADMIN),
+      canDelete: canEdit,
+      createdBy: (row.created_by !== null && logins.get(row.created_by)) || 'unknown',
+      created: new Date(row.created).toISOString(),
+      updatedBy: (row.updated_by !== null && logins.get(row.updated_by)) || 'unknown',
+      updated: new Date(row.updated).toISOString(),
+      version: row.version,
+    };
+  }
+
+  /** The folder with this uid, or 404; 403 unless the caller has `needed` on it. */
+  async function folderWith(identity: Identity, params: unknown, needed: number, action: string) {
+    const { uid } = parseInput(folderUidParamsSchema, params);
+    const folder = await store.folders.get(identity.orgId, uid);
+    if (!folder) throw notFound('Folder not found');
+    const access = await loadFolderAccess(store.folders, identity);
+    if (!access.can(folder.id, VIEW)) throw forbidden('folders:read');
+    if (!access.can(folder.id, needed as 1 | 2 | 4)) throw forbidden(action);
+    return { folder, access };
+  }
+
+  app.get('/api/folders', { config: { action: 'folders:read' } }, async (request): Promise<FolderListItem[]> => {
+    const query = parseInput(folderListQuerySchema, request.query);
+    const access = await loadFolderAccess(store.folders, request.identity);
+    const limit = query.limit === undefined || query.limit <= 0 ? 1000 : query.limit;
+    const page = query.page === undefined || query.page < 1 ? 1 : query.page;
+    const visible = (await store.folders.list(request.identity.orgId)).filter((f) => access.can(f.id, VIEW));
+    return visible.slice((page - 1) * limit, page * limit).map((f) => ({ id: f.id, uid: f.uid, title: f.title }));
+  });
+
+  app.post('/api/folders', { config: { action: 'folders:create' } }, async (request): Promise<Folder> => {
+    const body = parseBody(createFolderRequestSchema, request.body);
+    const folder = await store.folders.create({ orgId: request.identity.orgId, uid: body.uid, title: body.title, userId: request.identity.accountId });
+    return toFolder(folder, await loadFolderAccess(store.folders, request.identity));
+  });
+
+  app.get('/api/folders/:uid', { config: { action: 'folders:read' } }, async (request): Promise<Folder> => {
+    const { folder, access } = await folderWith(request.identity, request.params, VIEW, 'folders:read');
+    return toFolder(folder, access);
+  });
+
+  app.put('/api/folders/:uid', { config: { action: 'folders:write' } }, async (request): Promise<Folder> => {
+    const body = parseBody(updateFolderRequestSchema, request.body);
+    const { folder, access } = await folderWith(request.identity, request.params, EDIT, 'folders:write');
+    if (!body.overwrite && body.version !== undefined && body.version !== folder.version) {
+      throw new ApiError(412, 'The folder has been changed by someone else', { status: 'version-mismatch' });
+    }
+    const renamed = await store.folders.rename(folder, body.title, request.identity.accountId);
+    if (!renamed) throw new ApiError(412, 'The folder has been changed by someone else', { status: 'version-mismatch' });
+    return toFolder(renamed, access);
+  });
+
+  app.delete('/api/folders/:uid', { config: { action: 'folders:delete' } }, async (request): Promise<DeleteFolderResponse> => {
+    const { folder } = await folderWith(request.identity, request.params, EDIT, 'folders:delete');
+    await store.dashboards.delete(folder.id);
+    return { id: folder.id, title: folder.title, message: `Folder ${folder.title} deleted` };
+  });
+
+  app.get('/api/folders/:uid/permissions', { config: { action: 'folders.permissions:read' } }, async (request) => {
+    const { folder } = await folderWith(request.identity, request.params, ADMIN, 'folders.permissions:read');
+    const entries = await store.folders.permissions(folder.id);
+    return entries.map((entry) => ({
+      id: entry.id,
+      folderId: folder.id,
+      folderUid: folder.uid,
+      created: new Date(entry.created).toISOString(),
+      updated: new Date(entry.updated).toISOString(),
+      userId: entry.user_id ?? 0,
+      ...(entry.user_id !== null ? { userLogin: entry.userLogin ?? '', userEmail: entry.userEmail ?? '' } : {}),
+      teamId: 0,
+      ...(entry.role !== null ? { role: entry.role } : {}),
+      permission: entry.permission,
+      permissionName: permissionNames[entry.permission],
+      uid: folder.uid,
+      title: folder.title,
+      slug: folder.slug,
+      isFolder: true,
+      url: folderUrl(folder.uid, folder.slug),
+      inherited: false,
+    }));
+  });
+
+  app.post('/api/folders/:uid/permissions', { config: { action: 'folders.permissions:write' } }, async (request): Promise<MessageResponse> => {
+    const { items } = parseBody(updateFolderPermissionsRequestSchema, request.body);
+    const { folder } = await folderWith(request.identity, request.params, ADMIN, 'folders.permissions:write');
+    const subjects = new Set<string>();
+    for (const item of items) {
+      const subject = item.role ? `role ${item.role}` : `userId ${item.userId}`;
+      if (subjects.has(subject)) throw badRequest(`bad request data: items name ${subject} twice`);
+      subjects.add(subject);
+      if (item.userId !== undefined) {
+        const isMember =
+          (await store.users.getOrgUser(request.identity.orgId, item.userId)) ??
+          (await store.serviceAccounts.get(request.identity.orgId, item.userId));
+        if (!isMember) throw badRequest(`bad request data: userId ${item.userId} is not a user or service account of this organization`);
+      }
+    }
+    await store.folders.setPermissions(
+      folder.id,
+      items.map((i) => ({ role: i.role, userId: i.userId, permission: i.permission })),
+    );
+    return { message: 'Folder permissions updated' };
+  });
+}

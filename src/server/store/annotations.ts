@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import { inTransaction, type Db } from './db';
+import type { FolderFilter } from './dashboards';
+
+export interface AnnotationView {
+  id: number;
+  orgId: number;
+  dashboardId: number | null;
+  dashboardUID: string | null;
+  /** The folder of the annotation's dashboard (null: General or no dashboard); for access checks. */
+  folderId: number | null;
+  panelId: number;
+  userId: number;
+  login: string | null;
+  email: string | null;
+  time: number;
+  timeEnd: number;
+  text: string;
+  tags: string[];
+  created: number;
+  updated: number;
+}
+
+export interface AnnotationQuery {
+  from?: number;
+  to?: number;
+  tags: string[];
+  matchAny: boolean;
+  dashboardId?: number;
+  panelId?: number;
+  userId?: number;
+  limit: number;
+}
+
+export interface AnnotationFields {
+  dashboardId: number | null;
+  panelId: number;
+  time: number;
+  timeEnd: number;
+  text: string;
+  tags: string[];
+}
+
+const NOTHING = sql<boolean>`0`;
+
+function uniqueTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+export class AnnotationStore {
+  constructor(private readonly db: Db) {}
+
+  private select() {
+    return this.db
+      .selectFrom('annotation as a')
+      .leftJoin('user as u', 'u.id', 'a.user_id')
+      .leftJoin('dashboard as d', 'd.id', 'a.dashboard_id')
+      .select([
+        'a.id',
+        'a.org_id as orgId',
+        'a.dashboard_id as dashboardId',
+        'd.uid as dashboardUID',
+        'd.folder_id as folderId',
+        'a.panel_id as panelId',
+        'a.user_id as userId',
+        'u.login',
+        'u.email',
+        'a.epoch as time',
+        'a.epoch_end as timeEnd',
+        'a.text',
+        'a.tags',
+        'a.created',
+        'a.updated',
+      ]);
+  }
+
+  private static view(row: Omit<AnnotationView, 'tags'> & { tags: string }): AnnotationView {
+    return { ...row, tags: JSON.parse(row.tags) as string[] };
+  }
+
+  async get(orgId: number, id: number): Promise<AnnotationView | undefined> {
+    const row = await this.select().where('a.org_id', '=', orgId).where('a.id', '=', id).executeTakeFirst();
+    return row && AnnotationStore.view(row);
+  }
+
+  /** The longest region of the org so far (it never shrinks; a bound, not an exact figure). */
+  private async maxDuration(orgId: number): Promise<number> {
+    const row = await this.db.selectFrom('annotation_span').select('max_duration').where('org_id', '=', orgId).executeTakeFirst();
+    return row?.max_duration ?? 0;
+  }
+
+  private async widenSpan(trx: Db, orgId: number, duration: number): Promise<void> {
+    await trx
+      .insertInto('annotation_span')
+      .values({ org_id: orgId, max_duration: duration })
+      .onConflict((oc) => oc.column('org_id').doUpdateSet({ max_duration: sql`max(max_duration, excluded.max_duration)` }))
+      .execute();
+  }
+
+  private async writeTags(trx: Db, orgId: number, id: number, tags: string[]): Promise<void> {
+    await trx.deleteFrom('annotation_tag').where('annotation_id', '=', id).execute();
+    if (tags.length > 0) {
+      await trx.insertInto('annotation_tag').values(tags.map((term) => ({ annotation_id: id, org_id: orgId, term }))).execute();
+    }
+  }
+
+  async create(orgId: number, userId: number, fields: AnnotationFields): Promise<number> {
+    const now = Date.now();
+    const tags = uniqueTags(fields.tags);
+    return inTransaction(this.db, async (trx) => {
+      const { id } = await trx
+        .insertInto('annotation')
+        .values({
+          org_id: orgId,
+          dashboard_id: fields.dashboardId,
+          panel_id: fields.panelId,
+          user_id: userId,
+          epoch: fields.time,
+          epoch_end: fields.timeEnd,
+          text: fields.text,
+          tags: JSON.stringify(tags),
+          created: now,
+          updated: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeTags(trx, orgId, id, tags);
+      await this.widenSpan(trx, orgId, fields.timeEnd - fields.time);
+      return id;
+    });
+  }
+
+  async update(orgId: number, id: number, fields: Pick<AnnotationFields, 'time' | 'timeEnd' | 'text' | 'tags'>): Promise<void> {
+    const tags = uniqueTags(fields.tags);
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('annotation')
+        .set({ epoch: fields.time, epoch_end: fields.timeEnd, text: fields.text, tags: JSON.stringify(tags), updated: Date.now() })
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .execute();
+      await this.writeTags(trx, orgId, id, tags);
+      await this.widenSpan(trx, orgId, fields.timeEnd - fields.time);
+    });
+  }
+
+  async delete(orgId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('annotation').where('id', '=', id).where('org_id', '=', orgId).execute();
+  }
+
+  /**
+   * Annotations overlapping [from, to], newest first. The walk down the (org, epoch) index starts
+   * at `to` and stops at `from` minus the longest region ever stored, so a short window over
+   * millions of rows reads only the rows near it.
+   */
+  async find(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<AnnotationView[]> {
+    let q = this.select().where('a.org_id', '=', orgId);
+    if (query.to !== undefined) q = q.where('a.epoch', '<=', query.to);
+    if (query.from !== undefined) {
+      q = q.where('a.epoch_end', '>=', query.from).where('a.epoch', '>=', query.from - (await this.maxDuration(orgId)));
+    }
+    if (query.dashboardId !== undefined) q = q.where('a.dashboard_id', '=', query.dashboardId);
+    if (query.panelId !== undefined) q = q.where('a.panel_id', '=', query.panelId);
+    if (query.userId !== undefined) q = q.where('a.user_id', '=', query.userId);
+    const tags = uniqueTags(query.tags);
+    if (tags.length > 0 && query.matchAny) {
+      q = q.where((eb) =>
+        eb.exists(eb.selectFrom('annotation_tag as t').select('t.annotation_id').whereRef('t.annotation_id', '=', 'a.id').where('t.term', 'in', tags)),
+      );
+    } else {
+      for (const tag of tags) {
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom('annotation_tag as t').select('t.annotation_id').whereRef('t.annotation_id', '=', 'a.id').where('t.term', '=', tag)),
+        );
+      }
+    }
+    if (!filter.all) {
+      const { rootVisible, folderIds } = filter;
+      q = q.where((eb) =>
+        eb.or([
+          eb('a.dashboard_id', 'is', null),
+          ...(rootVisible ? [eb.and([eb('a.dashboard_id', 'is not', null), eb('d.folder_id', 'is', null)])] : []),
+          ...(folderIds.length > 0 ? [eb('d.folder_id', 'in', folderIds)] : []),
+          NOTHING,
+        ]),
+      );
+    }
+    const rows = await q.orderBy('a.epoch', 'desc').orderBy('a.id', 'desc').limit(query.limit).execute();
+    return rows.map(AnnotationStore.view);
+  }
+
+  /** Tags in use with how many annotations carry each, optionally only those starting with `prefix`. */
+  async tags(orgId: number, prefix: string | undefined, limit: number): Promise<Array<{ tag: string; count: number }>> {
+    let q = this.db
+      .selectFrom('annotation_tag')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('org_id', '=', orgId);
+    if (prefix) q = q.where('term', '>=', prefix).where('term', '<', `${prefix}\u{10FFFF}`);
+    const rows = await q.groupBy('term').orderBy('term').limit(limit).execute();
+    return rows.map((r) => ({ tag: r.term, count: Number(r.count) }));
+  }
+}

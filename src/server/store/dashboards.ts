@@ -1,0 +1,281 @@
+import { sql } from 'kysely';
+import type { SearchQuery } from '../../contract/search';
+import { ApiError, badRequest } from '../errors';
+import { inTransaction, type Db } from './db';
+import type { DashboardRow } from './schema';
+import { newUid, slugify } from './util';
+
+/** An always-false condition, so an `or` of no alternatives matches nothing. */
+const NOTHING = sql<boolean>`0`;
+
+/** Grafana's slug of a title; never empty, so URLs stay well-formed. */
+export function titleSlug(title: string): string {
+  return slugify(title) || '-';
+}
+
+export const versionMismatch = () =>
+  new ApiError(412, 'The dashboard has been changed by someone else', { status: 'version-mismatch' });
+
+export interface SaveDashboardInput {
+  orgId: number;
+  userId: number;
+  /** The model as sent; its id, uid and version are set here. */
+  model: Record<string, unknown>;
+  title: string;
+  tags: string[];
+  uid: string | undefined;
+  folderId: number | null;
+  overwrite: boolean;
+  message: string;
+  /** Set when the save restores an older version. */
+  restoredFrom?: number;
+}
+
+/** Which folders the caller may see; `all` skips filtering altogether (Admins, default setups). */
+export type FolderFilter = { all: true } | { all: false; rootVisible: boolean; folderIds: number[] };
+
+export interface DashboardVersionRow {
+  id: number;
+  dashboard_id: number;
+  version: number;
+  parent_version: number;
+  restored_from: number;
+  created: number;
+  message: string;
+  createdByLogin: string | null;
+}
+
+function uniqueTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+export class DashboardStore {
+  constructor(private readonly db: Db) {}
+
+  getByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
+    return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
+  }
+
+  getById(orgId: number, id: number): Promise<DashboardRow | undefined> {
+    return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Logins of the given account ids, for "created by" and "updated by". */
+  async logins(ids: Array<number | null>): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db.selectFrom('user').select(['id', 'login']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [r.id, r.login]));
+  }
+
+  /**
+   * Creates or updates a dashboard with Grafana's rules: an existing uid is updated only with
+   * `overwrite` or when the model's version equals the stored one; otherwise 412 and nothing
+   * changes. Every save adds a version row. All in one transaction.
+   */
+  async save(input: SaveDashboardInput): Promise<DashboardRow> {
+    const now = Date.now();
+    return inTransaction(this.db, async (trx) => {
+      const existing = input.uid === undefined ? undefined : await new DashboardStore(trx).getByUid(input.orgId, input.uid);
+      if (existing?.is_folder) throw badRequest(`a folder already has the uid "${input.uid}"; dashboards and folders need different uids`);
+      const tags = uniqueTags(input.tags);
+      const columns = {
+        title: input.title,
+        title_lower: input.title.toLowerCase(),
+        slug: titleSlug(input.title),
+        tags: JSON.stringify(tags),
+        folder_id: input.folderId,
+        updated: now,
+        updated_by: input.userId,
+      };
+      let id: number;
+      let version: number;
+      let parentVersion: number;
+      const uid = input.uid ?? existing?.uid ?? newUid();
+      if (existing) {
+        if (!input.overwrite && input.model.version !== existing.version) throw versionMismatch();
+        version = existing.version + 1;
+        parentVersion = existing.version;
+        id = existing.id;
+        const result = await trx
+          .updateTable('dashboard')
+          .set({ ...columns, version })
+          .where('id', '=', id)
+          .where('version', '=', existing.version)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) throw versionMismatch();
+        await trx.deleteFrom('dashboard_tag').where('dashboard_id', '=', id).execute();
+      } else {
+        version = 1;
+        parentVersion = 0;
+        ({ id } = await trx
+          .insertInto('dashboard')
+          .values({ ...columns, org_id: input.orgId, uid, is_folder: 0, data: '{}', version, created: now, created_by: input.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow());
+      }
+      const data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
+      await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
+      if (tags.length > 0) {
+        await trx.insertInto('dashboard_tag').values(tags.map((term) => ({ dashboard_id: id, org_id: input.orgId, term }))).execute();
+      }
+      await trx
+        .insertInto('dashboard_version')
+        .values({
+          dashboard_id: id,
+          version,
+          parent_version: parentVersion,
+          restored_from: input.restoredFrom ?? 0,
+          created: now,
+          created_by: input.userId,
+          message: input.message,
+          data,
+        })
+        .execute();
+      return (await new DashboardStore(trx).getById(input.orgId, id))!;
+    });
+  }
+
+  /** Deletes a dashboard or a folder; versions, tags, permissions, annotations and (for a folder) its dashboards go with it. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('dashboard').where('id', '=', id).execute();
+  }
+
+  /** How many dashboards a folder holds. */
+  async countInFolder(folderId: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('dashboard')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('folder_id', '=', folderId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  versions(dashboardId: number, options: { limit: number; start: number }): Promise<DashboardVersionRow[]> {
+    return this.db
+      .selectFrom('dashboard_version')
+      .leftJoin('user', 'user.id', 'dashboard_version.created_by')
+      .select([
+        'dashboard_version.id',
+        'dashboard_version.dashboard_id',
+        'dashboard_version.version',
+        'dashboard_version.parent_version',
+        'dashboard_version.restored_from',
+        'dashboard_version.created',
+        'dashboard_version.message',
+        'user.login as createdByLogin',
+      ])
+      .where('dashboard_version.dashboard_id', '=', dashboardId)
+      .orderBy('dashboard_version.version', 'desc')
+      .limit(options.limit)
+      .offset(options.start)
+      .execute();
+  }
+
+  version(dashboardId: number, version: number): Promise<(DashboardVersionRow & { data: string }) | undefined> {
+    return this.db
+      .selectFrom('dashboard_version')
+      .leftJoin('user', 'user.id', 'dashboard_version.created_by')
+      .select([
+        'dashboard_version.id',
+        'dashboard_version.dashboard_id',
+        'dashboard_version.version',
+        'dashboard_version.parent_version',
+        'dashboard_version.restored_from',
+        'dashboard_version.created',
+        'dashboard_version.message',
+        'dashboard_version.data',
+        'user.login as createdByLogin',
+      ])
+      .where('dashboard_version.dashboard_id', '=', dashboardId)
+      .where('dashboard_version.version', '=', version)
+      .executeTakeFirst();
+  }
+
+  /** Tags of the dashboards the caller can see, with how many dashboards carry each. */
+  async tags(orgId: number, filter: FolderFilter): Promise<Array<{ term: string; count: number }>> {
+    let query = this.db
+      .selectFrom('dashboard_tag')
+      .innerJoin('dashboard', 'dashboard.id', 'dashboard_tag.dashboard_id')
+      .select(['dashboard_tag.term', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('dashboard_tag.org_id', '=', orgId)
+      .groupBy('dashboard_tag.term')
+      .orderBy('dashboard_tag.term');
+    if (!filter.all) {
+      query = query.where((eb) =>
+        eb.or([
+          ...(filter.rootVisible ? [eb('dashboard.folder_id', 'is', null)] : []),
+          ...(filter.folderIds.length > 0 ? [eb('dashboard.folder_id', 'in', filter.folderIds)] : []),
+          NOTHING,
+        ]),
+      );
+    }
+    return (await query.execute()).map((r) => ({ term: r.term, count: Number(r.count) }));
+  }
+
+  /**
+   * Grafana's search over dashboards and folders: every word of `query` in the title (any order,
+   * any case), all `tag`s, type, folder and uid/id filters, alphabetical, paged.
+   */
+  async search(
+    orgId: number,
+    params: SearchQuery & { limit: number; page: number },
+    filter: FolderFilter,
+  ): Promise<Array<DashboardRow & { folderUid: string | null; folderTitle: string | null; folderSlug: string | null }>> {
+    let query = this.db
+      .selectFrom('dashboard as d')
+      .leftJoin('dashboard as f', 'f.id', 'd.folder_id')
+      .selectAll('d')
+      .select(['f.uid as folderUid', 'f.title as folderTitle', 'f.slug as folderSlug'])
+      .where('d.org_id', '=', orgId);
+    for (const word of (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+      query = query.where(sql<boolean>`instr(d.title_lower, ${word}) > 0`);
+    }
+    for (const tag of params.tag) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('dashboard_tag as t')
+            .select('t.dashboard_id')
+            .whereRef('t.dashboard_id', '=', 'd.id')
+            .where('t.term', '=', tag),
+        ),
+      );
+    }
+    if (params.type) query = query.where('d.is_folder', '=', params.type === 'dash-folder' ? 1 : 0);
+    if (params.dashboardUIDs.length > 0) query = query.where('d.uid', 'in', params.dashboardUIDs);
+    if (params.dashboardIds.length > 0) query = query.where('d.id', 'in', params.dashboardIds);
+    if (params.folderIds.length > 0 || params.folderUIDs.length > 0) {
+      const ids = params.folderIds.filter((id) => id !== 0);
+      const uids = params.folderUIDs.filter((uid) => uid !== 'general');
+      const root = params.folderIds.includes(0) || params.folderUIDs.includes('general');
+      query = query.where((eb) =>
+        eb.or([
+          ...(root ? [eb('d.folder_id', 'is', null)] : []),
+          ...(ids.length > 0 ? [eb('d.folder_id', 'in', ids)] : []),
+          ...(uids.length > 0 ? [eb('f.uid', 'in', uids)] : []),
+          NOTHING,
+        ]),
+      );
+    }
+    if (!filter.all) {
+      const { rootVisible, folderIds } = filter;
+      query = query.where((eb) =>
+        eb.or([
+          // A folder is listed when it can be viewed; a dashboard when its folder can.
+          ...(folderIds.length > 0 ? [eb.and([eb('d.is_folder', '=', 1), eb('d.id', 'in', folderIds)])] : []),
+          ...(rootVisible ? [eb.and([eb('d.is_folder', '=', 0), eb('d.folder_id', 'is', null)])] : []),
+          ...(folderIds.length > 0 ? [eb.and([eb('d.is_folder', '=', 0), eb('d.folder_id', 'in', folderIds)])] : []),
+          NOTHING,
+        ]),
+      );
+    }
+    const direction = params.sort === 'alpha-desc' ? 'desc' : 'asc';
+    return query
+      .orderBy('d.title_lower', direction)
+      .orderBy('d.id', direction)
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit)
+      .execute();
+  }
+}
