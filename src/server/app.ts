@@ -8,6 +8,7 @@ import { authorize, permissions, type Action } from './auth/permissions';
 import { ApiError, badRequest } from './errors';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerDashboardRoutes } from './routes/dashboards';
+import { registerDataSourceRoutes } from './routes/datasources';
 import { registerFolderRoutes } from './routes/folders';
 import { registerOrgRoutes } from './routes/org';
 import { registerSearchRoutes } from './routes/search';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFolderRoutes(app, store);
   registerSearchRoutes(app, store);
   registerAnnotationRoutes(app, store);
+  registerDataSourceRoutes(app, store);
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -50,7 +50,7 @@ async function tokenCommand(argv: string[]): Promise<void> {
 
   const env = values['data-dir'] ? { ...process.env, SIGHTLINE_DATA_DIR: values['data-dir'] } : process.env;
   const config = loadConfig(env);
-  const store = await openStore(config.dataDir);
+  const store = await openStore(config.dataDir, { secretKey: config.secretKey });
   try {
     const first = await bootstrap(store, config.adminToken);
     if (first.created) process.stderr.write(`Set up a new data directory at ${config.dataDir}\n`);

@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Folder with the built UI (index.html and assets). */
   webDir: string;
+  /** Key for data source secrets; when absent, one is generated into the data dir. */
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -40,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxBodyBytes: integerFromEnv(env, 'SIGHTLINE_MAX_BODY_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel: env.SIGHTLINE_LOG_LEVEL?.trim() || 'info',
     webDir: path.resolve(cwd, env.SIGHTLINE_WEB_DIR?.trim() || 'dist/web'),
+    secretKey: env.SIGHTLINE_SECRET_KEY || undefined,
   };
 }

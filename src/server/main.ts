@@ -6,7 +6,7 @@ import { hashToken } from './auth/tokens';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const store = await openStore(config.dataDir);
+  const store = await openStore(config.dataDir, { secretKey: config.secretKey });
   const first = await bootstrap(store, config.adminToken);
   const app = await buildApp({
     store,

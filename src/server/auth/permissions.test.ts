@@ -9,6 +9,7 @@ let server: TestServer;
 const tokens = {} as Record<OrgRole, string>;
 let adminAccountId = 0;
 let annotationId = 0;
+let dataSourceId = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -17,6 +18,7 @@ beforeAll(async () => {
   adminAccountId = search.json().serviceAccounts[0].id;
   await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'matrix-folder', title: 'Matrix' } });
   await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { uid: 'matrix-dash', title: 'Matrix' } } });
+  dataSourceId = (await server.call({ method: 'POST', url: '/api/datasources', payload: { uid: 'matrix-ds', name: 'Matrix', type: 'grafana-testdata-datasource', access: 'proxy' } })).json().id;
   annotationId = (await server.call({ method: 'POST', url: '/api/annotations', payload: { text: 'matrix', dashboardUID: 'matrix-dash' } })).json().id;
 });
 afterAll(() => server.cleanup());
@@ -63,11 +65,27 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object }> 
   { method: 'PUT', url: '/api/annotations/:id', payload: () => ({ time: 1, text: 'x' }) },
   { method: 'PATCH', url: '/api/annotations/:id', payload: () => ({ text: 'x' }) },
   { method: 'DELETE', url: '/api/annotations/:id' },
+  { method: 'GET', url: '/api/datasources' },
+  { method: 'GET', url: '/api/datasources/uid/:uid' },
+  { method: 'GET', url: '/api/datasources/name/:name' },
+  { method: 'GET', url: '/api/datasources/id/:name' },
+  { method: 'GET', url: '/api/datasources/:id' },
+  { method: 'POST', url: '/api/datasources', payload: () => ({ name: `matrix ds ${++unique}`, type: 'grafana-testdata-datasource', access: 'proxy' }) },
+  { method: 'PUT', url: '/api/datasources/uid/:uid', payload: () => ({ name: 'x', type: 'loki', access: 'proxy' }) },
+  { method: 'PUT', url: '/api/datasources/:id', payload: () => ({ name: 'x', type: 'loki', access: 'proxy' }) },
+  { method: 'DELETE', url: '/api/datasources/uid/:uid' },
+  { method: 'DELETE', url: '/api/datasources/name/:name' },
+  { method: 'DELETE', url: '/api/datasources/:id' },
+  { method: 'GET', url: '/api/datasources/uid/:uid/health' },
+  { method: 'GET', url: '/api/datasources/:id/health' },
 ];
 
 /** Reads aim at real things (the admin account, a dashboard, a folder); writes at ids that do not exist. */
 function concreteUrl(method: string, url: string): string {
   const read = method === 'GET';
+  if (url.startsWith('/api/datasources')) {
+    return url.replace(':uid', read ? 'matrix-ds' : 'no-such-ds').replace(':name', read ? 'Matrix' : 'no-such-ds').replace(':id', read ? String(dataSourceId) : '999999');
+  }
   const id = url.startsWith('/api/annotations') ? (read ? String(annotationId) : '999999') : read ? String(adminAccountId) : '999999';
   return url
     .replace(':userId', '999999')

@@ -33,6 +33,11 @@ export const permissions = {
   'annotations:write': 'Viewer',
   'annotations:delete': 'Viewer',
   'annotations.organization:write': 'Editor',
+  'datasources:read': 'Viewer',
+  'datasources:query': 'Viewer',
+  'datasources:create': 'Admin',
+  'datasources:write': 'Admin',
+  'datasources:delete': 'Admin',
 } as const satisfies Record<string, OrgRole>;
 
 /**

@@ -130,6 +130,41 @@ export class AnnotationStore {
     });
   }
 
+  /** Many annotations at once (imports, seeding): multi-row inserts in one transaction. */
+  async createMany(orgId: number, userId: number, items: AnnotationFields[]): Promise<number> {
+    const now = Date.now();
+    const BATCH = 500;
+    await inTransaction(this.db, async (trx) => {
+      let longest = 0;
+      for (let start = 0; start < items.length; start += BATCH) {
+        const batch = items.slice(start, start + BATCH).map((fields) => ({ fields, tags: uniqueTags(fields.tags) }));
+        const ids = await trx
+          .insertInto('annotation')
+          .values(
+            batch.map(({ fields, tags }) => ({
+              org_id: orgId,
+              dashboard_id: fields.dashboardId,
+              panel_id: fields.panelId,
+              user_id: userId,
+              epoch: fields.time,
+              epoch_end: fields.timeEnd,
+              text: fields.text,
+              tags: JSON.stringify(tags),
+              created: now,
+              updated: now,
+            })),
+          )
+          .returning('id')
+          .execute();
+        const tagRows = batch.flatMap(({ tags }, i) => tags.map((term) => ({ annotation_id: ids[i]!.id, org_id: orgId, term })));
+        for (let t = 0; t < tagRows.length; t += BATCH) await trx.insertInto('annotation_tag').values(tagRows.slice(t, t + BATCH)).execute();
+        for (const { fields } of batch) longest = Math.max(longest, fields.timeEnd - fields.time);
+      }
+      await this.widenSpan(trx, orgId, longest);
+    });
+    return items.length;
+  }
+
   async update(orgId: number, id: number, fields: Pick<AnnotationFields, 'time' | 'timeEnd' | 'text' | 'tags'>): Promise<void> {
     const tags = uniqueTags(fields.tags);
     await inTransaction(this.db, async (trx) => {

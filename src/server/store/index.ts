@@ -1,11 +1,13 @@
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
+import { DataSourceStore } from './datasources';
 import { inTransaction, openDatabase, type Db } from './db';
 import { FolderStore } from './folders';
 import { OrgStore } from './orgs';
 import { ServiceAccountStore } from './serviceaccounts';
 import { TokenStore } from './tokens';
 import { UserStore } from './users';
+import { SecretBox } from '../secrets';
 
 /** Every store module over one connection (or one transaction). */
 export interface Stores {
@@ -16,6 +18,7 @@ export interface Stores {
   dashboards: DashboardStore;
   folders: FolderStore;
   annotations: AnnotationStore;
+  dataSources: DataSourceStore;
 }
 
 /** The only way the server reaches the database. */
@@ -27,7 +30,7 @@ export interface Store extends Stores {
   close(): Promise<void>;
 }
 
-function storesOver(db: Db): Stores {
+function storesOver(db: Db, secrets: SecretBox): Stores {
   return {
     orgs: new OrgStore(db),
     users: new UserStore(db),
@@ -36,17 +39,20 @@ function storesOver(db: Db): Stores {
     dashboards: new DashboardStore(db),
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db),
+    dataSources: new DataSourceStore(db, secrets),
   };
 }
 
-export async function openStore(dataDir: string): Promise<Store> {
+/** Opens the data dir's database; `secretKey` (config) seals data source secrets, else the data dir's key file. */
+export async function openStore(dataDir: string, options: { secretKey?: string } = {}): Promise<Store> {
+  const secrets = SecretBox.fromConfig(dataDir, options.secretKey);
   const connection = await openDatabase(dataDir);
   const { db } = connection;
   return {
-    ...storesOver(db),
+    ...storesOver(db, secrets),
     db,
     file: connection.file,
-    transaction: (work) => inTransaction(db, (trx) => work(storesOver(trx))),
+    transaction: (work) => inTransaction(db, (trx) => work(storesOver(trx, secrets))),
     close: connection.close,
   };
 }

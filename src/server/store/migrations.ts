@@ -167,6 +167,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_datasources': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('data_source')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('access', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('database', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('basic_auth', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('basic_auth_user', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('with_credentials', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('json_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        // JSON object: field name → AES-256-GCM sealed value (see src/server/secrets.ts).
+        .addColumn('secure_json_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('data_source_org_uid', ['org_id', 'uid'])
+        .addUniqueConstraint('data_source_org_name', ['org_id', 'name'])
+        .execute();
+      // At most one default per org.
+      await sql`create unique index data_source_one_default on data_source (org_id) where is_default = 1`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

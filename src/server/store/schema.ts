@@ -70,6 +70,7 @@ export interface Database {
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
   annotation_span: AnnotationSpanTable;
+  data_source: DataSourceTable;
 }
 
 export type OrgRow = Selectable<OrgTable>;
@@ -156,3 +157,27 @@ export interface AnnotationSpanTable {
 
 export type DashboardRow = Selectable<DashboardTable>;
 export type AnnotationRow = Selectable<AnnotationTable>;
+
+export interface DataSourceTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  name: string;
+  type: string;
+  access: string;
+  url: string;
+  user: string;
+  database: string;
+  basic_auth: number;
+  basic_auth_user: string;
+  with_credentials: number;
+  is_default: number;
+  json_data: string;
+  /** JSON object of sealed secrets; never leaves the server. */
+  secure_json_data: string;
+  version: number;
+  created: Millis;
+  updated: Millis;
+}
+
+export type DataSourceRow = Selectable<DataSourceTable>;

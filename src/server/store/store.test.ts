@@ -35,7 +35,7 @@ describe('store', () => {
   it('applies migrations once, in order, and not again on the next start', async () => {
     const dir = newDir();
     const first = await openDatabase(dir);
-    expect(first.applied).toEqual(['0001_orgs_users_service_accounts', '0002_dashboards_folders_annotations']);
+    expect(first.applied).toEqual(['0001_orgs_users_service_accounts', '0002_dashboards_folders_annotations', '0003_datasources']);
     await first.close();
     const second = await openDatabase(dir);
     expect(second.applied).toEqual([]);

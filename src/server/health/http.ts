@@ -1,0 +1,187 @@
+import http from 'node:http';
+import https from 'node:https';
+import { HealthError, seconds, type CheckOptions, type HealthTarget } from './types';
+
+export interface ProbeResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Where the answer came from, without credentials or query, for messages. */
+  shownUrl: string;
+  json<T = unknown>(): T;
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+
+/** The data source's base URL, or a HealthError saying why it is unusable. */
+export function baseUrl(target: HealthTarget): URL {
+  if (!target.url.trim()) throw new HealthError('no URL is set: enter the address of the server, e.g. http://localhost:9090');
+  let url: URL;
+  try {
+    url = new URL(target.url.trim());
+  } catch {
+    throw new HealthError(`"${target.url}" is not a valid URL: use e.g. http://localhost:9090`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HealthError(`the URL must start with http:// or https://, got ${url.protocol}//`);
+  }
+  return url;
+}
+
+/** The URL as it may be shown: no user, password, query or fragment. */
+export function shown(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+}
+
+/** `path` under the base URL, keeping a base path such as `/prometheus`. */
+export function joinUrl(base: URL, path: string): URL {
+  const [pathname, query] = path.split('?');
+  const url = new URL(base.href);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}/${pathname!.replace(/^\/+/, '')}`;
+  url.search = query ? `?${query}` : '';
+  url.hash = '';
+  return url;
+}
+
+/** Basic auth and Grafana's custom headers (`jsonData.httpHeaderNameN` + `secureJsonData.httpHeaderValueN`). */
+export function authHeaders(target: HealthTarget): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (target.basicAuth) {
+    const password = target.secrets.basicAuthPassword ?? '';
+    headers.authorization = `Basic ${Buffer.from(`${target.basicAuthUser}:${password}`).toString('base64')}`;
+  }
+  for (let n = 1; n <= 100; n++) {
+    const name = target.jsonData[`httpHeaderName${n}`];
+    if (typeof name !== 'string') break;
+    if (name.trim()) headers[name.trim().toLowerCase()] = target.secrets[`httpHeaderValue${n}`] ?? '';
+  }
+  return headers;
+}
+
+/** Turns a socket-level failure into words a person can act on. */
+export function describeNetworkError(error: NodeJS.ErrnoException, where: string, timeoutMs: number): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return `connection refused at ${where}: is the server running and listening on that port?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host not found: ${where} (check the host name)`;
+    case 'ETIMEDOUT':
+    case 'TIMEOUT':
+      return `timed out after ${seconds(timeoutMs)} waiting for ${where}`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return `the connection to ${where} was closed by the server (is it speaking HTTP${where.startsWith('https') ? 'S' : ''}?)`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `no route to ${where}: the network cannot reach that address`;
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'CERT_HAS_EXPIRED':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `TLS certificate of ${where} is not trusted (${error.code}); fix the certificate or turn on "Skip TLS verify"`;
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return `TLS handshake with ${where} failed: does the server speak ${where.startsWith('https') ? 'HTTPS (try http://)' : 'HTTP'}?`;
+    default:
+      return `could not reach ${where}: ${error.code ?? error.message}`;
+  }
+}
+
+function requestOnce(url: URL, init: { method: string; headers: Record<string, string>; body?: string }, options: CheckOptions, skipTlsVerify: boolean) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: init.method,
+        headers: { accept: 'application/json', 'user-agent': 'Sightline health check', ...init.headers },
+        timeout: options.timeoutMs,
+        rejectUnauthorized: !skipTlsVerify,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    // One deadline for the whole exchange, not only for idle sockets.
+    const deadline = setTimeout(() => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), options.timeoutMs);
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    request.on('error', reject);
+    request.on('close', () => clearTimeout(deadline));
+    request.end(init.body);
+  });
+}
+
+/**
+ * One HTTP exchange with the data source's server. Redirects are followed only within the same
+ * origin (credentials never travel to another host); failures become HealthErrors.
+ */
+export async function probe(
+  target: HealthTarget,
+  path: string,
+  options: CheckOptions,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<ProbeResponse> {
+  const base = baseUrl(target);
+  let url = joinUrl(base, path);
+  const headers = { ...authHeaders(target), ...init.headers };
+  const skipTlsVerify = target.jsonData.tlsSkipVerify === true;
+  for (let hop = 0; ; hop++) {
+    let answer;
+    try {
+      answer = await requestOnce(url, { method: init.method ?? 'GET', headers, body: init.body }, options, skipTlsVerify);
+    } catch (error) {
+      throw new HealthError(describeNetworkError(error as NodeJS.ErrnoException, shown(url), options.timeoutMs));
+    }
+    const location = answer.headers.location;
+    if (answer.status >= 300 && answer.status < 400 && location) {
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) {
+        throw new HealthError(
+          `${shown(url)} redirects to another host (${next.origin}); Sightline does not follow it with the data source's credentials. Use the final address as the URL.`,
+        );
+      }
+      if (hop >= MAX_REDIRECTS) throw new HealthError(`too many redirects from ${shown(base)}`);
+      url = next;
+      continue;
+    }
+    return {
+      ...answer,
+      shownUrl: shown(url),
+      json<T>() {
+        try {
+          return JSON.parse(answer.body) as T;
+        } catch {
+          const type = String(answer.headers['content-type'] ?? 'no content type').split(';')[0];
+          throw new HealthError(`${shown(url)} did not answer with JSON (got ${type}): is this the right URL for a ${target.type} server?`);
+        }
+      },
+    };
+  }
+}
+
+/** A short, single-line excerpt of a response body for error messages. */
+export function excerpt(body: string, max = 200): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** The usual reading of a non-2xx answer; `authHint` says which credentials to check. */
+export function httpFailure(response: ProbeResponse, what: string): HealthError {
+  const { status } = response;
+  if (status === 401 || status === 403) {
+    return new HealthError(`authentication failed (HTTP ${status}) at ${response.shownUrl}: check user and password, or the token`);
+  }
+  if (status === 404) return new HealthError(`not found (HTTP 404) at ${response.shownUrl}: is this the URL of a ${what} server?`);
+  const body = excerpt(response.body);
+  return new HealthError(`${what} answered HTTP ${status} at ${response.shownUrl}${body ? `: ${body}` : ''}`);
+}

@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  createDataSourceRequestSchema,
+  dataSourceIdParamsSchema,
+  dataSourceNameParamsSchema,
+  dataSourceTypes,
+  dataSourceUidParamsSchema,
+  knownDataSourceTypes,
+  sqlDataSourceTypes,
+  updateDataSourceRequestSchema,
+  type CreateDataSourceRequest,
+  type DataSource,
+  type DataSourceResponse,
+  type DeleteDataSourceResponse,
+  type HealthCheckResult,
+} from '../../contract/datasources';
+import type { Identity } from '../auth/identity';
+import { badRequest, notFound } from '../errors';
+import { checkers, resolveType, timeoutFor } from '../health/registry';
+import { hostAndPort } from '../health/sql';
+import { failed, runCheck } from '../health/types';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import type { DataSourceFields, StoredDataSource } from '../store/datasources';
+
+function toDataSource(ds: StoredDataSource): DataSource {
+  const type = resolveType(ds.type);
+  return {
+    id: ds.id,
+    uid: ds.uid,
+    orgId: ds.orgId,
+    name: ds.name,
+    type: ds.type,
+    typeName: type ? dataSourceTypes[type] : ds.type,
+    typeLogoUrl: '',
+    access: ds.access,
+    url: ds.url,
+    user: ds.user,
+    database: ds.database,
+    basicAuth: ds.basicAuth,
+    basicAuthUser: ds.basicAuthUser,
+    withCredentials: ds.withCredentials,
+    isDefault: ds.isDefault,
+    jsonData: ds.jsonData,
+    secureJsonFields: Object.fromEntries(ds.secretNames.map((name) => [name, true])),
+    version: ds.version,
+    readOnly: false,
+  };
+}
+
+/** Checks what the stores cannot: a known type and a usable URL for it. */
+function validFields(body: CreateDataSourceRequest): DataSourceFields {
+  const type = resolveType(body.type);
+  if (!type) {
+    throw badRequest(`unknown data source type "${body.type}"; known types: ${knownDataSourceTypes.join(', ')}`);
+  }
+  const url = body.url ?? '';
+  if (url) {
+    if (sqlDataSourceTypes.includes(type)) {
+      try {
+        hostAndPort(url, 0);
+      } catch {
+        throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`);
+      }
+    } else {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(url);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        throw badRequest(`Validation error, invalid URL: "${url}" is not an http:// or https:// address`);
+      }
+    }
+  }
+  return {
+    name: body.name,
+    type: body.type,
+    access: body.access,
+    url,
+    user: body.user ?? '',
+    database: body.database ?? '',
+    basicAuth: body.basicAuth ?? false,
+    basicAuthUser: body.basicAuthUser ?? '',
+    withCredentials: body.withCredentials ?? false,
+    isDefault: body.isDefault ?? false,
+    jsonData: body.jsonData ?? {},
+  };
+}
+
+export function registerDataSourceRoutes(app: FastifyInstance, store: Store): void {
+  async function byUid(identity: Identity, params: unknown) {
+    const { uid } = parseInput(dataSourceUidParamsSchema, params);
+    const ds = await store.dataSources.find(identity.orgId, { uid });
+    if (!ds) throw notFound('Data source not found');
+    return ds;
+  }
+  async function byId(identity: Identity, params: unknown) {
+    const { id } = parseInput(dataSourceIdParamsSchema, params);
+    const ds = await store.dataSources.find(identity.orgId, { id });
+    if (!ds) throw notFound('Data source not found');
+    return ds;
+  }
+  async function byName(identity: Identity, params: unknown) {
+    const { name } = parseInput(dataSourceNameParamsSchema, params);
+    const ds = await store.dataSources.find(identity.orgId, { name });
+    if (!ds) throw notFound('Data source not found');
+    return ds;
+  }
+
+  app.get('/api/datasources', { config: { action: 'datasources:read' } }, async (request): Promise<DataSource[]> =>
+    (await store.dataSources.list(request.identity.orgId)).map(toDataSource),
+  );
+  app.get('/api/datasources/uid/:uid', { config: { action: 'datasources:read' } }, async (request): Promise<DataSource> =>
+    toDataSource(await byUid(request.identity, request.params)),
+  );
+  app.get('/api/datasources/name/:name', { config: { action: 'datasources:read' } }, async (request): Promise<DataSource> =>
+    toDataSource(await byName(request.identity, request.params)),
+  );
+  app.get('/api/datasources/id/:name', { config: { action: 'datasources:read' } }, async (request) => ({
+    id: (await byName(request.identity, request.params)).id,
+  }));
+  app.get('/api/datasources/:id', { config: { action: 'datasources:read' } }, async (request): Promise<DataSource> =>
+    toDataSource(await byId(request.identity, request.params)),
+  );
+
+  app.post('/api/datasources', { config: { action: 'datasources:create' } }, async (request): Promise<DataSourceResponse> => {
+    const body = parseBody(createDataSourceRequestSchema, request.body);
+    const created = await store.dataSources.create(request.identity.orgId, { ...validFields(body), uid: body.uid, secureJsonData: body.secureJsonData });
+    return { datasource: toDataSource(created), id: created.id, message: 'Datasource added', name: created.name };
+  });
+
+  async function update(existing: StoredDataSource, rawBody: unknown): Promise<DataSourceResponse> {
+    const body = parseBody(updateDataSourceRequestSchema, rawBody);
+    const updated = await store.dataSources.update(existing, { ...validFields(body), uid: body.uid, secureJsonData: body.secureJsonData }, body.version);
+    return { datasource: toDataSource(updated), id: updated.id, message: 'Datasource updated', name: updated.name };
+  }
+  app.put('/api/datasources/uid/:uid', { config: { action: 'datasources:write' } }, async (request) =>
+    update(await byUid(request.identity, request.params), request.body),
+  );
+  app.put('/api/datasources/:id', { config: { action: 'datasources:write' } }, async (request) =>
+    update(await byId(request.identity, request.params), request.body),
+  );
+
+  async function remove(ds: StoredDataSource): Promise<DeleteDataSourceResponse> {
+    await store.dataSources.delete(ds.id);
+    return { id: ds.id, message: 'Data source deleted' };
+  }
+  app.delete('/api/datasources/uid/:uid', { config: { action: 'datasources:delete' } }, async (request) =>
+    remove(await byUid(request.identity, request.params)),
+  );
+  app.delete('/api/datasources/name/:name', { config: { action: 'datasources:delete' } }, async (request) =>
+    remove(await byName(request.identity, request.params)),
+  );
+  app.delete('/api/datasources/:id', { config: { action: 'datasources:delete' } }, async (request) =>
+    remove(await byId(request.identity, request.params)),
+  );
+
+  /** Probes the backend for real; answers 200 with OK or 400 with ERROR, as Grafana does. */
+  async function health(ds: StoredDataSource, reply: FastifyReply) {
+    const type = resolveType(ds.type);
+    const result: HealthCheckResult = type
+      ? await runCheck(
+          checkers[type],
+          {
+            type,
+            url: ds.url,
+            user: ds.user,
+            database: ds.database,
+            basicAuth: ds.basicAuth,
+            basicAuthUser: ds.basicAuthUser,
+            jsonData: ds.jsonData,
+            secrets: await store.dataSources.openSecrets(ds.id),
+          },
+          { timeoutMs: timeoutFor(ds.jsonData) },
+        )
+      : failed(`health checks for type "${ds.type}" are not supported`);
+    return reply.code(result.status === 'OK' ? 200 : 400).send(result);
+  }
+  app.get('/api/datasources/uid/:uid/health', { config: { action: 'datasources:query' } }, async (request, reply) =>
+    health(await byUid(request.identity, request.params), reply),
+  );
+  app.get('/api/datasources/:id/health', { config: { action: 'datasources:query' } }, async (request, reply) =>
+    health(await byId(request.identity, request.params), reply),
+  );
+}
