@@ -61,3 +61,21 @@ export type AddOrgUserResponse = z.infer<typeof addOrgUserResponseSchema>;
 /** `PATCH /api/org/users/{userId}` */
 export const updateOrgUserRequestSchema = z.object({ role: orgRoleSchema });
 export type UpdateOrgUserRequest = z.infer<typeof updateOrgUserRequestSchema>;
+
+/** `GET /api/user`: the account behind the token (a service account, for Sightline's tokens). */
+export const signedInUserSchema = z.looseObject({
+  id: z.number(),
+  login: z.string(),
+  email: z.string(),
+  name: z.string(),
+  orgId: z.number(),
+  isGrafanaAdmin: z.boolean(),
+  isDisabled: z.boolean(),
+  avatarUrl: z.string(),
+});
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
+/** `GET /api/user/orgs`: the orgs of the account with its role in each. */
+export const userOrgSchema = z.looseObject({ orgId: z.number(), name: z.string(), role: orgRoleSchema });
+export type UserOrg = z.infer<typeof userOrgSchema>;
+export const userOrgListSchema = z.array(userOrgSchema);

@@ -13,6 +13,7 @@ import { registerFolderRoutes } from './routes/folders';
 import { registerOrgRoutes } from './routes/org';
 import { registerSearchRoutes } from './routes/search';
 import { registerServiceAccountRoutes } from './routes/serviceaccounts';
+import { registerSignedInUserRoutes } from './routes/user';
 import { registerUserRoutes } from './routes/users';
 import type { Store } from './store';
 
@@ -81,8 +82,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('identity', null as unknown as Identity);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
+    // The UI may talk to another server than the one that served it (its connect page takes an
+    // address). Tokens travel in a header, never in cookies, so allowing any origin lends a
+    // page no ambient authority.
+    const origin = request.headers.origin;
+    if (origin) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+          .header('access-control-allow-headers', 'authorization, content-type')
+          .header('access-control-max-age', '600')
+          .send();
+      }
+    }
     request.identity = await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
     const action = request.routeOptions.config.action;
     if (action) authorize(request.identity, action);
@@ -102,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
+  registerSignedInUserRoutes(app, store);
   registerOrgRoutes(app, store);
   registerUserRoutes(app, store);
   registerServiceAccountRoutes(app, store);

@@ -26,6 +26,8 @@ afterAll(() => server.cleanup());
 let unique = 0;
 /** One call per endpoint; destructive ones aim at ids that do not exist, so an allowed call is a 404. */
 const endpoints: Array<{ method: string; url: string; payload?: () => object }> = [
+  { method: 'GET', url: '/api/user' },
+  { method: 'GET', url: '/api/user/orgs' },
   { method: 'GET', url: '/api/org' },
   { method: 'PUT', url: '/api/org', payload: () => ({ name: 'Main Org.' }) },
   { method: 'PUT', url: '/api/org/address', payload: () => ({ city: 'Lisbon' }) },

@@ -7,6 +7,8 @@ import type { Identity } from './identity';
  * Grafana's action names). Every `/api` route names its action; docs/permissions.md renders this.
  */
 export const permissions = {
+  /** Who am I: any valid token may ask, whatever its role. */
+  'users.self:read': 'None',
   'orgs:read': 'Viewer',
   'orgs:write': 'Admin',
   'org.users:read': 'Admin',
