@@ -22,6 +22,16 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+          css: false,
+        },
+      },
     ],
   },
 });

@@ -16,11 +16,14 @@ import { registerServiceAccountRoutes } from './routes/serviceaccounts';
 import { registerSignedInUserRoutes } from './routes/user';
 import { registerUserRoutes } from './routes/users';
 import type { Store } from './store';
+import { SIGHTLINE_VERSION } from './version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a route needs (auth/permissions.ts); every `/api` route names one. */
+    /** The permission a route needs (auth/permissions.ts); every `/api` route names one... */
     action?: Action;
+    /** ...unless it is public: answered without a token (only `/api/health`). */
+    public?: boolean;
   }
   interface FastifyRequest {
     identity: Identity;
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/') || route.config?.public) return;
     const action = route.config?.action;
     if (!action || !(action in permissions)) throw new Error(`route ${route.method} ${route.url} names no permission action`);
     for (const method of [route.method].flat()) {
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .send();
       }
     }
+    if (request.routeOptions.config.public) return;
     request.identity = await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
     const action = request.routeOptions.config.action;
     if (action) authorize(request.identity, action);
@@ -118,6 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
+  // Grafana's health endpoint, for load balancers and start-up scripts: no token needed.
+  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
+    const database = await store.ping().then(
+      () => 'ok',
+      () => 'failing',
+    );
+    return reply.code(database === 'ok' ? 200 : 503).send({ database, version: SIGHTLINE_VERSION });
+  });
   registerSignedInUserRoutes(app, store);
   registerOrgRoutes(app, store);
   registerUserRoutes(app, store);

@@ -1,17 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/queryClient';
+import { Providers } from './app/Providers';
+import { createRouter } from './app/router';
 
-function App() {
-  return (
-    <main>
-      <h1>Sightline</h1>
-      <p>The server is running. Its API is under /api/; call it with a service account token.</p>
-    </main>
-  );
-}
+const queryClient = createQueryClient();
+const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   </StrictMode>,
 );

@@ -37,3 +37,11 @@ describe('cross-origin calls', () => {
     expect(refused.headers['access-control-allow-origin']).toBe('http://ui.example');
   });
 });
+
+describe('/api/health', () => {
+  it('answers without a token', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/health', token: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ database: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+});

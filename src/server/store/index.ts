@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
@@ -25,6 +26,8 @@ export interface Stores {
 export interface Store extends Stores {
   db: Db;
   file: string;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
   /** Runs `work` with store modules bound to one transaction: all of its writes land, or none. */
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -52,6 +55,9 @@ export async function openStore(dataDir: string, options: { secretKey?: string }
     ...storesOver(db, secrets),
     db,
     file: connection.file,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
     transaction: (work) => inTransaction(db, (trx) => work(storesOver(trx, secrets))),
     close: connection.close,
   };

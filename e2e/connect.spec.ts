@@ -1,0 +1,124 @@
+import { connect, expect, expectAccessible, test } from './fixtures';
+
+test.describe('connecting with a token', () => {
+  test('a good token opens the shell with the org name and role', async ({ page, server }) => {
+    await connect(page, server, server.adminToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboards$/);
+    await expect(page.getByTestId('org-name')).toHaveText('Main Org.');
+    await expect(page.getByLabel('Role: Admin')).toBeVisible();
+    await expect(page).toHaveTitle('Dashboards · Sightline');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Dashboards', 'Data sources', 'Service accounts', 'Users', 'Annotations']);
+  });
+
+  test('a bad token shows why, next to the field', async ({ page, server }) => {
+    await connect(page, server, 'glsa_notARealTokenAtAll0000000000000_00000000');
+    const field = page.getByLabel('Service account token');
+    await expect(field).toHaveAccessibleDescription(/Invalid API key: this token is not known to this server/);
+    await expect(page).toHaveURL(/\/connect/);
+  });
+
+  test('an expired token shows that it expired', async ({ page, server }) => {
+    const { token } = await server.tokenFor('Viewer', 1);
+    await page.waitForTimeout(1100);
+    await connect(page, server, token);
+    await expect(page.getByLabel('Service account token')).toHaveAccessibleDescription(/Expired API key: token expired at/);
+  });
+
+  test('an unreachable server address is named next to the address field', async ({ page, server }) => {
+    await page.goto(`${server.url}/connect`);
+    await page.getByLabel('Service account token').fill(server.adminToken);
+    await page.getByLabel('Server address').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByLabel('Server address')).toHaveAccessibleDescription(/Cannot reach the server at http:\/\/127\.0\.0\.1:9/);
+  });
+
+  test('reload keeps the session; a new browser context does not', async ({ page, server, browser }) => {
+    await connect(page, server, server.adminToken);
+    await page.getByRole('link', { name: 'Data sources' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Data sources' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Data sources' })).toBeVisible();
+    await expect(page.getByTestId('org-name')).toHaveText('Main Org.');
+
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(`${server.url}/datasources`);
+    await expect(fresh.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
+    await expect(fresh).toHaveURL(/\/connect\?next=%2Fdatasources/);
+    await other.close();
+  });
+
+  test('Disconnect clears the session', async ({ page, server }) => {
+    await connect(page, server, server.adminToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    await page.goto(`${server.url}/dashboards`);
+    await expect(page).toHaveURL(/\/connect/);
+  });
+
+  test('a token revoked while connected sends the person back to connect, saying why', async ({ page, server }) => {
+    const { id, token, tokenId } = await server.tokenFor('Viewer');
+    await connect(page, server, token);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await server.api('DELETE', `/api/serviceaccounts/${id}/tokens/${tokenId}`);
+    await page.getByRole('link', { name: 'Data sources' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
+    await expect(page.getByText('Invalid API key: this token has been revoked')).toBeVisible();
+  });
+});
+
+test.describe('roles', () => {
+  test('a Viewer token sees no create buttons', async ({ page, server }) => {
+    const { token } = await server.tokenFor('Viewer');
+    await connect(page, server, token);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await expect(page.getByLabel('Role: Viewer')).toBeVisible();
+    await expect(page.getByRole('button', { name: /New dashboard|New folder/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Service accounts' }).click();
+    await expect(page.getByText('Needs the Admin role', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add service account' })).toHaveCount(0);
+  });
+
+  test('an Editor creates a folder and a dashboard, confirmed by a notification', async ({ page, server }) => {
+    const { token } = await server.tokenFor('Editor');
+    await connect(page, server, token);
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByLabel('Folder name').fill('E2E Folder');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await expect(page.getByText('Folder created')).toBeVisible();
+    await page.getByRole('button', { name: 'New dashboard' }).click();
+    await page.getByLabel('Title').fill('E2E Dashboard');
+    await page.getByRole('button', { name: 'Create dashboard' }).click();
+    await expect(page.getByText('Dashboard created')).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'E2E Dashboard' })).toBeVisible();
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every page passes axe in the ${scheme} theme`, async ({ page, server }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${server.url}/connect`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+      await connect(page, server, server.adminToken);
+      await server.api('POST', '/api/annotations', { text: 'axe check', tags: ['a11y'] }).catch(() => {});
+      for (const [link, heading] of [
+        ['Dashboards', 'Dashboards'],
+        ['Data sources', 'Data sources'],
+        ['Service accounts', 'Service accounts'],
+        ['Users', 'Users'],
+        ['Annotations', 'Annotations'],
+      ]) {
+        await page.getByRole('link', { name: link }).click();
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await expectAccessible(page);
+      }
+    });
+  }
+});

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface ServerInfo {
+  url: string;
+  adminToken: string;
+  /** Calls the API as the admin (or `token`), for setting up what a test needs. */
+  api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
+  /** A new service account with `role` and a token for it. */
+  tokenFor(role: 'None' | 'Viewer' | 'Editor' | 'Admin', secondsToLive?: number): Promise<{ id: number; token: string; tokenId: number }>;
+}
+
+let counter = 0;
+
+export const test = base.extend<{ server: ServerInfo }>({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const url = process.env.SIGHTLINE_E2E_URL!;
+    const adminToken = process.env.SIGHTLINE_E2E_ADMIN_TOKEN!;
+    const api: ServerInfo['api'] = async (method, path, body, token = adminToken) => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const tokenFor: ServerInfo['tokenFor'] = async (role, secondsToLive = 0) => {
+      const account = await api<{ id: number }>('POST', '/api/serviceaccounts', { name: `e2e ${role} ${Date.now()} ${++counter}`, role });
+      const minted = await api<{ id: number; key: string }>('POST', `/api/serviceaccounts/${account.id}/tokens`, { name: 'e2e', secondsToLive });
+      return { id: account.id, token: minted.key, tokenId: minted.id };
+    };
+    await use({ url, adminToken, api, tokenFor });
+  },
+});
+
+export { expect };
+
+/** Connects through the connect page, as a person does. */
+export async function connect(page: Page, server: ServerInfo, token: string): Promise<void> {
+  await page.goto(`${server.url}/connect`);
+  await page.getByLabel('Service account token').fill(token);
+  await page.getByRole('button', { name: 'Connect' }).click();
+}
+
+/** No axe violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).join(' | ')}`,
+  );
+  expect(summary).toEqual([]);
+}

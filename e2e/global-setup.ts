@@ -1,0 +1,65 @@
+/**
+ * Builds the UI when it is missing or stale, then starts the real server on a free loopback
+ * port with a temp data dir and a known admin token. Tests find it through the environment.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const E2E_ADMIN_TOKEN = 'sightline-e2e-admin-token-0123456789';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function newest(entry: string): number {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(full).map((child) => newest(path.join(entry, child))));
+}
+
+export default async function globalSetup() {
+  const index = path.join(root, 'dist/web/index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (builtAt < Math.max(...['index.html', 'vite.config.ts', 'public', 'src/web', 'src/contract'].map(newest))) {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('building the UI failed');
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGHTLINE_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const ready = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.env.SIGHTLINE_E2E_URL = url;
+  process.env.SIGHTLINE_E2E_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { describeZodError, errorResponseSchema } from '../../contract/errors';
+import { apiBase, endSession, getSession, type Session } from './session';
+
+/** The server answered with an error status; `message` is the server's own words. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server answered 2xx with something that is not what the contract says. */
+export class UnexpectedResponseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+/** The server could not be reached at all (down, wrong address, blocked). */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The contract schema the answer must match. */
+  schema: S;
+  signal?: AbortSignal;
+  /** Call with these credentials instead of the session's (the connect page checks a token with it). */
+  credentials?: Pick<Session, 'serverUrl' | 'token'>;
+}
+
+/**
+ * The one way the UI calls the API: adds the token, parses JSON, turns error bodies into an
+ * ApiError with the server's message, and checks every answer against the contract. A 401 on a
+ * session's call ends the session, which sends the person to /connect with the reason.
+ */
+export async function apiFetch<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const credentials = options.credentials ?? getSession();
+  const base = apiBase(credentials);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (credentials?.token) headers.authorization = `Bearer ${credentials.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(`Cannot reach the server at ${base}: check the address and that the server is running.`);
+  }
+
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(json);
+    const message = parsed.success ? parsed.data.message : `The server answered ${response.status} ${response.statusText}`.trim();
+    if (response.status === 401 && !options.credentials) endSession(message);
+    throw new ApiError(response.status, message, json);
+  }
+  if (json === undefined && text) {
+    throw new UnexpectedResponseError(`Unexpected response from ${path}: not JSON. Is ${base} a Sightline or Grafana server?`);
+  }
+  const result = options.schema.safeParse(json);
+  if (!result.success) {
+    throw new UnexpectedResponseError(`Unexpected response from ${path}: ${describeZodError(result.error)}`);
+  }
+  return result.data;
+}
+
+/** A person-readable message for any error a call can throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,12 @@
+/** Every in-app link is built here, so no URL is typed twice. */
+export const paths = {
+  connect: (next?: string) => (next ? `/connect?next=${encodeURIComponent(next)}` : '/connect'),
+  dashboards: () => '/dashboards',
+  dashboard: (uid: string, slug = '') => `/d/${uid}${slug ? `/${slug}` : ''}`,
+  dataSources: () => '/datasources',
+  dataSource: (uid: string) => `/datasources/edit/${uid}`,
+  serviceAccounts: () => '/serviceaccounts',
+  serviceAccount: (id: number) => `/serviceaccounts/${id}`,
+  users: () => '/users',
+  annotations: () => '/annotations',
+};

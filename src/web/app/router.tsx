@@ -1,0 +1,53 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PageError } from './PageError';
+import { RequireSession } from './RequireSession';
+import { Shell } from './Shell';
+
+/** Each feature loads on first visit, so the first page carries only its own code. */
+const feature = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+  lazy: load,
+  errorElement: <PageError />,
+});
+
+/** Shown while the first page's code loads, so the screen is never blank. */
+function AppLoading() {
+  return (
+    <Center mih="100vh" component="main">
+      <Stack align="center" gap="xs" role="status" aria-label="Loading Sightline">
+        <Loader />
+        <Text c="dimmed" size="sm">
+          Loading Sightline…
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+const pages: RouteObject[] = [
+  { path: '/connect', ...feature(() => import('../features/connect/ConnectPage').then((m) => ({ Component: m.ConnectPage }))) },
+  {
+    path: '/',
+    element: (
+      <RequireSession>
+        <Shell />
+      </RequireSession>
+    ),
+    errorElement: <PageError />,
+    children: [
+      { index: true, element: <Navigate to="/dashboards" replace /> },
+      { path: 'dashboards', ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))) },
+      { path: 'datasources', ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))) },
+      { path: 'serviceaccounts', ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))) },
+      { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },
+      { path: 'annotations', ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))) },
+      { path: '*', element: <PageError />, loader: () => { throw new Response('Not Found', { status: 404, statusText: 'Not Found' }); } },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [{ element: <Outlet />, hydrateFallbackElement: <AppLoading />, children: pages }];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, NetworkError, UnexpectedResponseError, errorMessage } from '../../api/client';
+import { endSession, lastEndReason, startSession } from '../../api/session';
+import { paths } from '../../app/paths';
+import { useSession } from '../../app/useSession';
+import { Logo } from '../../components/Logo';
+import { RoleNoneError, useCheckConnection } from './api';
+
+/** Only same-app paths are followed after connecting, never another site. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/connect') ? next : paths.dashboards();
+}
+
+function normaliseAddress(address: string): { value: string; error?: string } {
+  const trimmed = address.trim().replace(/\/+$/, '');
+  if (!trimmed) return { value: '' };
+  try {
+    const url = new URL(trimmed);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { value: trimmed, error: 'Use an http:// or https:// address' };
+    return { value: url.origin + url.pathname.replace(/\/+$/, '') };
+  } catch {
+    return { value: trimmed, error: 'Not an address: use e.g. http://localhost:3000' };
+  }
+}
+
+export function ConnectPage() {
+  useDocumentTitle('Connect · Sightline');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [token, setToken] = useState('');
+  const [address, setAddress] = useState('');
+  const [tokenError, setTokenError] = useState<string>();
+  const [addressError, setAddressError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const check = useCheckConnection();
+  const reason = lastEndReason();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTokenError(undefined);
+    setAddressError(undefined);
+    setFormError(undefined);
+    if (!token.trim()) return setTokenError('Paste a service account token');
+    const server = normaliseAddress(address);
+    if (server.error) return setAddressError(server.error);
+    check.mutate(
+      { serverUrl: server.value, token: token.trim() },
+      {
+        onSuccess: (next) => {
+          startSession(next);
+          navigate(safeNext(params.get('next')), { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof NetworkError) setAddressError(error.message);
+          else if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setTokenError(error.message);
+          else if (error instanceof RoleNoneError) setTokenError(error.message);
+          else if (error instanceof UnexpectedResponseError || error instanceof ApiError) setAddressError(error.message);
+          else setFormError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Container size={460} w="100%">
+        <Stack gap="lg">
+          <Logo />
+          <Paper withBorder shadow="sm" p="xl" radius="md">
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <Title order={1} size="h2">
+                  Connect to a server
+                </Title>
+                {reason && (
+                  <Alert color="orange" variant="light" title="You were disconnected" icon={<IconInfoCircle aria-hidden />}>
+                    {reason}
+                  </Alert>
+                )}
+                {session && !reason && (
+                  <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+                    <Text size="sm">
+                      Connected to {session.orgName} as {session.login} ({session.role}).{' '}
+                      <Anchor component={Link} to={paths.dashboards()}>
+                        Continue
+                      </Anchor>{' '}
+                      or{' '}
+                      <Anchor component="button" type="button" onClick={() => endSession()}>
+                        disconnect
+                      </Anchor>
+                      .
+                    </Text>
+                  </Alert>
+                )}
+                <PasswordInput
+                  label="Service account token"
+                  description="A token such as glsa_…; it stays in this browser tab only."
+                  placeholder="glsa_…"
+                  value={token}
+                  onChange={(e) => setToken(e.currentTarget.value)}
+                  error={tokenError}
+                  autoComplete="off"
+                  required
+                  autoFocus
+                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the token' }}
+                />
+                <TextInput
+                  label="Server address"
+                  description="Leave empty to use this server."
+                  placeholder={window.location.origin}
+                  value={address}
+                  onChange={(e) => setAddress(e.currentTarget.value)}
+                  error={addressError}
+                  inputMode="url"
+                />
+                {formError && (
+                  <Alert color="red" variant="light" role="alert">
+                    {formError}
+                  </Alert>
+                )}
+                <Button type="submit" loading={check.isPending} leftSection={<IconPlugConnected size={18} />}>
+                  Connect
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+          <Text size="sm" c="dimmed">
+            No token? The server printed one when it first started; an administrator can mint more with{' '}
+            <code>npm run token -- --name NAME --role Viewer</code>.
+          </Text>
+        </Stack>
+      </Container>
+    </Center>
+  );
+}

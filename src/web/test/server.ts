@@ -1,0 +1,31 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+import type { ErrorResponse } from '../../contract/errors';
+import type { Org } from '../../contract/org';
+import type { SignedInUser, UserOrg } from '../../contract/users';
+
+/** The mock API of component tests. Handlers answer with contract-typed bodies. */
+export const server = setupServer();
+
+export const API = 'http://localhost:3000';
+
+/** A handler whose answer must satisfy the contract type `S`. */
+export function answer<S extends z.ZodType>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body: z.input<S>, status = 200) {
+  return http[method](`${API}${path}`, () => HttpResponse.json(body as JsonBodyType, { status }));
+}
+
+export function failWith(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, status: number, body: ErrorResponse) {
+  return http[method](`${API}${path}`, () => HttpResponse.json(body, { status }));
+}
+
+export const fixtures = {
+  org: { id: 1, name: 'Main Org.', address: { address1: '', address2: '', city: '', zipCode: '', state: '', country: '' } } satisfies Org,
+  user: { id: 2, login: 'sa-admin', email: 'sa-admin', name: 'admin', orgId: 1, isGrafanaAdmin: false, isDisabled: false, avatarUrl: '/avatar/x' } satisfies SignedInUser,
+  orgs: (role: UserOrg['role'] = 'Admin'): UserOrg[] => [{ orgId: 1, name: 'Main Org.', role }],
+};
+
+/** A connected session as the connect page would leave it. */
+export function connectedSession(role: UserOrg['role'] = 'Admin') {
+  return { serverUrl: '', token: 'glsa_test', orgId: 1, orgName: 'Main Org.', role, login: 'sa-admin' };
+}
