@@ -1,6 +1,6 @@
 /**
- * Builds the UI when it is missing or stale, then starts the real server on a free loopback
- * port with a temp data dir and a known admin token. Tests find it through the environment.
+ * Builds the UI, then starts the real server on a free loopback port with a temp data dir and a
+ * known admin token. Tests find it through the environment.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,27 +22,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-function newest(entry: string): number {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(full).map((child) => newest(path.join(entry, child))));
-}
-
 export default async function globalSetup() {
-  const index = path.join(root, 'dist/web/index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  if (builtAt < Math.max(...['index.html', 'vite.config.ts', 'public', 'src/web', 'src/contract'].map(newest))) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('building the UI failed');
-  }
+  // A fresh build per run, in its own folder: what is tested is the code as it is now, and two
+  // runs at once never share a half-written build.
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
+  const webDir = path.join(workDir, 'web');
+  const dataDir = path.join(workDir, 'data');
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDir, '--sourcemap', 'false'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the UI failed');
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGHTLINE_LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_WEB_DIR: webDir, SIGHTLINE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGHTLINE_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -60,6 +55,6 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

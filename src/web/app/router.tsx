@@ -37,7 +37,9 @@ const pages: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dashboards" replace /> },
       { path: 'dashboards', ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))) },
+      // Data sources
       { path: 'datasources', ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))) },
+      // Service accounts and users
       { path: 'serviceaccounts', ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))) },
       { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },
       { path: 'annotations', ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))) },
