@@ -20,6 +20,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Sightline does not use the React Compiler, so libraries it cannot memoise are fine.
+      'react-hooks/incompatible-library': 'off',
       // The UI reaches the server only through the API and the shared contract.
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/web talks to the server over HTTP only' }] }],
     },

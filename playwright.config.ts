@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
 /** Browser tests on Debian's Chromium against the real server (started by e2e/global-setup.ts). */
+// One output folder per run (workers inherit the variable), so runs at the same time never
+// delete each other's traces.
+process.env.SIGHTLINE_PW_RUN ??= `${Date.now()}-${process.pid}`;
+
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/run-${process.env.SIGHTLINE_PW_RUN}`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -3,7 +3,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { ensurePortalRoot, theme } from './theme';
+
+ensurePortalRoot();
 
 /** Theme (following the system until the person picks one), notifications, modals and the query cache. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

@@ -73,7 +73,7 @@ export function Shell() {
               <Text size="sm" fw={600} data-testid="org-name">
                 {session?.orgName}
               </Text>
-              <Badge variant="light" color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'} aria-label={`Role: ${session?.role}`}>
+              <Badge variant="dot" color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'} aria-label={`Role: ${session?.role}`}>
                 {session?.role}
               </Badge>
             </Group>

@@ -2,7 +2,8 @@
 export const paths = {
   connect: (next?: string) => (next ? `/connect?next=${encodeURIComponent(next)}` : '/connect'),
   dashboards: () => '/dashboards',
-  dashboard: (uid: string, slug = '') => `/d/${uid}${slug ? `/${slug}` : ''}`,
+  dashboard: (uid: string, slug = '', editview?: 'settings' | 'json' | 'versions') => `/d/${uid}${slug ? `/${slug}` : ''}${editview ? `?editview=${editview}` : ''}`,
+  importDashboard: () => '/dashboard/import',
   dataSources: () => '/datasources',
   dataSource: (uid: string) => `/datasources/edit/${uid}`,
   serviceAccounts: () => '/serviceaccounts',

@@ -37,6 +37,8 @@ const pages: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dashboards" replace /> },
       { path: 'dashboards', ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))) },
+      { path: 'd/:uid/:slug?', ...feature(() => import('../features/dashboards/DashboardPage').then((m) => ({ Component: m.DashboardPage }))) },
+      { path: 'dashboard/import', ...feature(() => import('../features/dashboards/ImportDashboardPage').then((m) => ({ Component: m.ImportDashboardPage }))) },
       // Data sources
       { path: 'datasources', ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))) },
       // Service accounts and users

@@ -1,9 +1,29 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal, Notification, Portal } from '@mantine/core';
+
+/**
+ * Dialogs and popovers render into this element. It is a <section>, so a dialog's <header> is not
+ * taken for the page's banner landmark.
+ */
+export const PORTAL_ROOT_ID = 'sightline-portals';
+
+export function ensurePortalRoot(): void {
+  if (typeof document === 'undefined' || document.getElementById(PORTAL_ROOT_ID)) return;
+  const root = document.createElement('section');
+  root.id = PORTAL_ROOT_ID;
+  document.body.appendChild(root);
+}
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  // Shade 8 keeps white text on filled buttons above 4.5:1 contrast (WCAG AA) in both schemes.
-  primaryShade: { light: 8, dark: 8 },
+  // Shade 9 keeps white text on filled buttons of every colour (red included) above 4.5:1
+  // contrast (WCAG AA) in both schemes.
+  primaryShade: { light: 9, dark: 9 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // Every notification's close button needs a name screen readers can say.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Portal: Portal.extend({ defaultProps: { target: `#${PORTAL_ROOT_ID}` } }),
+  },
 });

@@ -1,0 +1,293 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconMessage2, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError, errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
+import { ErrorState, LoadingRows } from '../../components/States';
+import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
+import { ConflictModal } from './ConflictModal';
+import { parseModel } from './jsonErrors';
+import { PanelGrid } from './PanelGrid';
+import { SettingsForm } from './SettingsForm';
+import { VersionsPanel } from './VersionsPanel';
+
+const JsonEditor = lazy(() => import('./JsonEditor'));
+type EditView = 'panels' | 'settings' | 'json' | 'versions';
+const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions'];
+
+function SaveModal({ opened, onClose, onSave, saving, error }: { opened: boolean; onClose: () => void; onSave: (message: string) => void; saving: boolean; error?: string }) {
+  const [message, setMessage] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(message.trim());
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save dashboard">
+      <form onSubmit={submit}>
+        <Stack>
+          <Textarea label="Change message" description="Optional; kept in the version history." value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={500} autosize minRows={2} data-autofocus />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function DashboardPage() {
+  const { uid = '' } = useParams();
+  const loaded = useDashboard(uid);
+  if (loaded.isPending) {
+    return (
+      <Stack>
+        <Text component="h1" size="xl" fw={700}>
+          Loading dashboard…
+        </Text>
+        <LoadingRows label="Loading dashboard" rows={6} />
+      </Stack>
+    );
+  }
+  if (loaded.isError) {
+    const missing = loaded.error instanceof ApiError && loaded.error.status === 404;
+    return (
+      <Stack>
+        <Text component="h1" size="xl" fw={700}>
+          {missing ? 'Dashboard not found' : 'Could not open the dashboard'}
+        </Text>
+        <ErrorState error={loaded.error} onRetry={missing ? undefined : () => loaded.refetch()} title={missing ? `No dashboard has the uid ${uid}` : 'Could not load the dashboard'} />
+        <Button component={Link} to={paths.dashboards()} variant="default" w="fit-content">
+          Back to dashboards
+        </Button>
+      </Stack>
+    );
+  }
+  // Remount the editor on every newly loaded version, so a restore or reload starts clean.
+  return <DashboardEditor key={`${uid}@${loaded.data.meta.version}`} data={loaded.data} refetch={() => loaded.refetch()} />;
+}
+
+function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeof useDashboard>['data']>; refetch: () => void }) {
+  const { meta } = data;
+  const original = data.dashboard as DashboardModel;
+  const uid = String(original.uid);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const view: EditView = VIEWS.includes(params.get('editview') as EditView) ? (params.get('editview') as EditView) : 'panels';
+
+  const [draft, setDraft] = useState<DashboardModel>(original);
+  const [folderUid, setFolderUid] = useState(meta.folderUid);
+  const [jsonText, setJsonText] = useState(() => JSON.stringify(original, null, 2));
+  const [jsonError, setJsonError] = useState<string>();
+  const dirty = useMemo(() => folderUid !== meta.folderUid || JSON.stringify(draft) !== JSON.stringify(original), [draft, folderUid, original, meta.folderUid]);
+  const title = typeof draft.title === 'string' && draft.title.trim() ? draft.title : String(original.title);
+  useDocumentTitle(`${title}${dirty ? ' (unsaved)' : ''} · Sightline`);
+
+  const save = useSaveDashboard();
+  const remove = useDeleteDashboards();
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [conflict, setConflict] = useState<{ message: string; pendingMessage: string } | null>(null);
+
+  // Leaving with unsaved changes asks first, inside the app and when closing the tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modals.openConfirmModal({
+      title: 'Discard unsaved changes?',
+      children: <Text size="sm">Your changes to “{title}” have not been saved and will be lost.</Text>,
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, title]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const setView = (next: EditView) => {
+    if (next === 'json') setJsonText(JSON.stringify(draft, null, 2));
+    const nextParams = new URLSearchParams(params);
+    if (next === 'panels') nextParams.delete('editview');
+    else nextParams.set('editview', next);
+    setParams(nextParams, { replace: true });
+  };
+
+  const onJsonChange = (text: string) => {
+    setJsonText(text);
+    const parsed = parseModel(text);
+    if (parsed.ok) {
+      setJsonError(undefined);
+      setDraft(parsed.value);
+    } else {
+      setJsonError(parsed.error);
+    }
+  };
+
+  const doSave = async (message: string, overwrite: boolean) => {
+    // The version loaded is what the server checks: a newer one saved meanwhile makes this a 412.
+    const dashboard = { ...draft, uid, version: meta.version };
+    try {
+      // Awaited rather than mutate callbacks: a successful save reloads the dashboard, which
+      // remounts this editor before per-call callbacks would run.
+      const saved = await save.mutateAsync({ dashboard, folderUid, message, overwrite });
+      notifications.show({ color: 'green', title: 'Dashboard saved', message: `${title} is now version ${saved.version}` });
+      setSaveOpen(false);
+      setConflict(null);
+      if (saved.slug !== meta.slug) navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.get('editview') ? `?editview=${params.get('editview')}` : ''}`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setSaveOpen(false);
+        setConflict({ message: error.message, pendingMessage: message });
+      }
+    }
+  };
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete dashboard ${title}?`,
+      children: <Text size="sm">Its {meta.version} saved version{meta.version === 1 ? '' : 's'} and its annotations are deleted too. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete dashboard', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate([uid], {
+          onSuccess: () => {
+            notifications.show({ color: 'green', title: 'Dashboard deleted', message: title });
+            navigate(paths.dashboards());
+          },
+          onError: (e) => notifications.show({ color: 'red', title: 'Could not delete the dashboard', message: errorMessage(e) }),
+        }),
+    });
+
+  const canSave = meta.canSave;
+  const titleMissing = typeof draft.title !== 'string' || !draft.title.trim();
+  const tags = Array.isArray(draft.tags) ? (draft.tags as string[]) : [];
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={paths.dashboards()} size="sm">
+          Dashboards
+        </Anchor>
+        <Anchor component={Link} to={meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`} size="sm">
+          {meta.folderTitle}
+        </Anchor>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Text component="h1" size="xl" fw={700} m={0} style={{ fontSize: 'var(--mantine-h2-font-size)' }}>
+            {title}
+          </Text>
+          <Group gap={6}>
+            {tags.map((tag) => (
+              <Badge key={tag} variant="outline" size="sm">
+                {tag}
+              </Badge>
+            ))}
+            <Text size="xs" c="dimmed">
+              Version {meta.version}, saved by {meta.updatedBy} {new Date(meta.updated).toLocaleString()}
+            </Text>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={`${paths.annotations()}?dashboardUID=${encodeURIComponent(uid)}`} leftSection={<IconMessage2 size={16} />}>
+            Annotations
+          </Button>
+          {meta.canDelete && (
+            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              Delete
+            </Button>
+          )}
+          {canSave && (
+            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaveOpen(true)} disabled={!dirty || Boolean(jsonError) || titleMissing}>
+              {dirty ? 'Save' : 'Saved'}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {dirty && (
+        <Alert color="blue" variant="light" py={6}>
+          <Text size="sm">You have unsaved changes.{jsonError ? ' The JSON model has an error; fix it to save.' : ''}</Text>
+        </Alert>
+      )}
+      {!canSave && (
+        <Text size="sm" c="dimmed">
+          You can view this dashboard; saving needs Edit permission on its folder.
+        </Text>
+      )}
+
+      <Tabs value={view} onChange={(value) => setView((value as EditView) ?? 'panels')} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="panels">Panels</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="json">JSON model</Tabs.Tab>
+          <Tabs.Tab value="versions">Versions</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="panels" pt="md">
+          <PanelGrid panels={draft.panels} />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />
+        </Tabs.Panel>
+        <Tabs.Panel value="json" pt="md">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              The whole dashboard as JSON. Valid changes apply at once; Save stores them.
+            </Text>
+            <Suspense
+              fallback={
+                <Group gap="xs">
+                  <Loader size="sm" />
+                  <Text size="sm">Loading the editor…</Text>
+                </Group>
+              }
+            >
+              <JsonEditor value={jsonText} onChange={onJsonChange} label="Dashboard JSON model" readOnly={!canSave} />
+            </Suspense>
+            {jsonError && (
+              <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
+                {jsonError}
+              </Alert>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="versions" pt="md">
+          <VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <SaveModal
+        opened={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        onSave={(message) => void doSave(message, false)}
+        saving={save.isPending}
+        error={save.error && !(save.error instanceof ApiError && save.error.status === 412) ? errorMessage(save.error) : undefined}
+      />
+      <ConflictModal
+        opened={conflict !== null}
+        uid={uid}
+        serverMessage={conflict?.message ?? ''}
+        mine={draft}
+        overwriting={save.isPending}
+        onCancel={() => setConflict(null)}
+        onOverwrite={() => void doSave(conflict?.pendingMessage ?? '', true)}
+      />
+    </Stack>
+  );
+}
