@@ -91,10 +91,10 @@ test.describe('roles', () => {
     await page.getByRole('button', { name: 'Create folder' }).click();
     await expect(page.getByText('Folder created')).toBeVisible();
     await page.getByRole('button', { name: 'New dashboard' }).click();
-    await page.getByLabel('Title').fill('E2E Dashboard');
+    await page.getByRole('dialog', { name: 'New dashboard' }).getByLabel('Title').fill('E2E Dashboard');
     await page.getByRole('button', { name: 'Create dashboard' }).click();
     await expect(page.getByText('Dashboard created')).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'E2E Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'E2E Dashboard' })).toBeVisible();
   });
 });
 

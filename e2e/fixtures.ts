@@ -38,11 +38,17 @@ export const test = base.extend<{ server: ServerInfo }>({
 
 export { expect };
 
-/** Connects through the connect page, as a person does. */
+/**
+ * Connects through the connect page, as a person does, and waits until the page has either moved
+ * on (connected) or shown why not, so a test can navigate right after.
+ */
 export async function connect(page: Page, server: ServerInfo, token: string): Promise<void> {
   await page.goto(`${server.url}/connect`);
   await page.getByLabel('Service account token').fill(token);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect
+    .poll(async () => !new URL(page.url()).pathname.startsWith('/connect') || (await page.locator('.mantine-InputWrapper-error').count()) > 0, { timeout: 10_000 })
+    .toBe(true);
 }
 
 /** No axe violations on the page as it is now. */
