@@ -6,6 +6,7 @@ export const paths = {
   importDashboard: () => '/dashboard/import',
   dataSources: () => '/datasources',
   dataSource: (uid: string) => `/datasources/edit/${uid}`,
+  newDataSource: (type?: string) => (type ? `/datasources/new?type=${encodeURIComponent(type)}` : '/datasources/new'),
   serviceAccounts: () => '/serviceaccounts',
   serviceAccount: (id: number) => `/serviceaccounts/${id}`,
   users: () => '/users',

@@ -41,6 +41,8 @@ const pages: RouteObject[] = [
       { path: 'dashboard/import', ...feature(() => import('../features/dashboards/ImportDashboardPage').then((m) => ({ Component: m.ImportDashboardPage }))) },
       // Data sources
       { path: 'datasources', ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))) },
+      { path: 'datasources/new', ...feature(() => import('../features/datasources/NewDataSourcePage').then((m) => ({ Component: m.NewDataSourcePage }))) },
+      { path: 'datasources/edit/:uid', ...feature(() => import('../features/datasources/EditDataSourcePage').then((m) => ({ Component: m.EditDataSourcePage }))) },
       // Service accounts and users
       { path: 'serviceaccounts', ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))) },
       { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },

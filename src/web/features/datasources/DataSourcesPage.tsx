@@ -1,57 +1,134 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { DataSource } from '../../../contract/datasources';
+import { paths } from '../../app/paths';
+import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { useDataSources } from './api';
+import { knownTypeInfos, resolveType, TypeIcon, typeInfo } from './catalog';
+
+/** The canonical type, so `postgres` and `grafana-postgresql-datasource` filter together. */
+const canonicalType = (ds: DataSource) => resolveType(ds.type) ?? ds.type;
+
+function typeOptions(dataSources: DataSource[]) {
+  const unknown = [...new Set(dataSources.map(canonicalType))].filter((type) => !resolveType(type)).sort();
+  return [
+    { value: '', label: 'All types' },
+    ...knownTypeInfos.map((info) => ({ value: info.type, label: info.name })),
+    ...unknown.map((type) => ({ value: type, label: type })),
+  ];
+}
 
 export function DataSourcesPage() {
+  const isAdmin = useHasRole('Admin');
   const dataSources = useDataSources();
-  return (
-    <Page title="Data sources">
-      {dataSources.isPending ? (
-        <LoadingRows label="Loading data sources" />
-      ) : dataSources.isError ? (
-        <ErrorState error={dataSources.error} onRetry={() => dataSources.refetch()} title="Could not load data sources" />
-      ) : dataSources.data.length === 0 ? (
-        <EmptyState title="No data sources yet">An Admin can add one through the API (POST /api/datasources).</EmptyState>
-      ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>URL</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {dataSources.data.map((ds) => (
-              <Table.Tr key={ds.uid}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text size="sm" fw={500}>
-                      {ds.name}
-                    </Text>
-                    {ds.isDefault && (
-                      <Badge size="sm" variant="outline">
-                        default
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="gray">
-                    {ds.typeName || ds.type}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {ds.url}
-                  </Text>
-                </Table.Td>
+  const [params, setParams] = useSearchParams();
+  // Filters live in the URL, so a filtered list can be bookmarked and shared.
+  const query = params.get('query') ?? '';
+  const type = params.get('type') ?? '';
+  const setFilter = (key: 'query' | 'type', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const addButton = isAdmin && (
+    <Button component={Link} to={paths.newDataSource()} leftSection={<IconPlus size={16} aria-hidden />}>
+      Add data source
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (dataSources.isPending) body = <LoadingRows label="Loading data sources" />;
+  else if (dataSources.isError) body = <ErrorState error={dataSources.error} onRetry={() => dataSources.refetch()} title="Could not load data sources" />;
+  else if (dataSources.data.length === 0) {
+    body = (
+      <EmptyState title="No data sources yet" action={addButton || undefined}>
+        {isAdmin ? 'Add one to connect Prometheus, Loki, PostgreSQL and more.' : 'An Admin can add one.'}
+      </EmptyState>
+    );
+  } else {
+    const text = query.trim().toLowerCase();
+    const shown = dataSources.data.filter((ds) => (!text || ds.name.toLowerCase().includes(text)) && (!type || canonicalType(ds) === type));
+    body = (
+      <>
+        <Group gap="md" align="flex-end">
+          <TextInput
+            label="Search by name"
+            placeholder="Name contains…"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={query}
+            onChange={(event) => setFilter('query', event.currentTarget.value)}
+            w={280}
+          />
+          <NativeSelect label="Type" data={typeOptions(dataSources.data)} value={type} onChange={(event) => setFilter('type', event.currentTarget.value)} w={240} />
+          <Text size="sm" c="dimmed" pb={8} aria-live="polite">
+            {shown.length === dataSources.data.length ? `${shown.length} data source${shown.length === 1 ? '' : 's'}` : `${shown.length} of ${dataSources.data.length} data sources`}
+          </Text>
+        </Group>
+        {shown.length === 0 ? (
+          <EmptyState
+            title="No data source matches"
+            action={
+              <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>URL</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((ds) => (
+                <Table.Tr key={ds.uid}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={Link} to={paths.dataSource(ds.uid)} fw={600} size="sm">
+                        {ds.name}
+                      </Anchor>
+                      {ds.isDefault && (
+                        <Badge size="sm" variant="outline" color="gray">
+                          default
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <TypeIcon type={ds.type} size="md" />
+                      <Text size="sm">{typeInfo(ds.type).known ? typeInfo(ds.type).name : ds.typeName || ds.type}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {ds.url || '—'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Page title="Data sources" actions={addButton}>
+      {body}
     </Page>
   );
 }

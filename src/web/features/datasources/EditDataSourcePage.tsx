@@ -1,0 +1,210 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { DataSource } from '../../../contract/datasources';
+import { ApiError, errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
+import { useHasRole } from '../../app/useSession';
+import { Page } from '../../components/Page';
+import { ErrorState, LoadingRows } from '../../components/States';
+import { useDataSource, useDeleteDataSource, useUpdateDataSource } from './api';
+import classes from './DataSources.module.css';
+import { DataSourceForm } from './DataSourceForm';
+import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
+import { HealthResult, runTest, type TestOutcome } from './HealthResult';
+
+/** What the create page hands over: the test it ran right after saving. */
+export interface EditPageState {
+  outcome?: TestOutcome;
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={paths.dataSources()} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        All data sources
+      </Group>
+    </Anchor>
+  );
+}
+
+export function EditDataSourcePage() {
+  const { uid = '' } = useParams();
+  const query = useDataSource(uid);
+  if (query.isPending) {
+    return (
+      <Page title="Data source">
+        <LoadingRows rows={8} label="Loading the data source" />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Page title={notFound ? 'Data source not found' : 'Data source'}>
+        <BackLink />
+        <ErrorState error={query.error} onRetry={notFound ? undefined : () => query.refetch()} title={notFound ? `No data source has the uid “${uid}”` : 'Could not load the data source'} />
+      </Page>
+    );
+  }
+  return <DataSourceEditor key={uid} dataSource={query.data} />;
+}
+
+type Running = 'saveAndTest' | 'test' | undefined;
+
+function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
+  const isAdmin = useHasRole('Admin');
+  const canSave = isAdmin && !dataSource.readOnly;
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The version the form was loaded from: a save from it is refused if someone saved in between.
+  const [base, setBase] = useState(dataSource);
+  const [state, setState] = useState<FormState>(() => formFromDataSource(dataSource.type, dataSource));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [deleteError, setDeleteError] = useState<string>();
+  const [outcome, setOutcome] = useState<TestOutcome | undefined>(() => (location.state as EditPageState | null)?.outcome);
+  const [running, setRunning] = useState<Running>();
+  const [dirty, setDirty] = useState(false);
+  const update = useUpdateDataSource(base.uid);
+  const remove = useDeleteDataSource();
+
+  const change = (next: FormState) => {
+    setState(next);
+    setDirty(true);
+  };
+
+  const test = async (kind: Running) => {
+    if (running && kind === 'test') return;
+    setRunning(kind);
+    setOutcome(await runTest(base.uid));
+    setRunning(undefined);
+  };
+
+  const saveAndTest = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave || running) return;
+    const checked = validateForm(base.type, state, base);
+    if (!checked.ok) {
+      setFieldErrors(checked.fieldErrors);
+      setFormErrors(checked.formErrors);
+      return;
+    }
+    setFieldErrors({});
+    setFormErrors([]);
+    setRunning('saveAndTest');
+    try {
+      const saved = await update.mutateAsync(checked.request);
+      setBase(saved.datasource);
+      setState(formFromDataSource(saved.datasource.type, saved.datasource));
+      setDirty(false);
+      notifications.show({ color: 'green', title: 'Data source saved', message: saved.datasource.name });
+    } catch (error) {
+      const placed = placeServerError(base.type, state, error);
+      setFieldErrors(placed?.fieldErrors ?? {});
+      const concurrent = error instanceof ApiError && error.status === 409 && !placed;
+      setFormErrors(placed ? placed.formErrors : [concurrent ? `${error.message}. Reload the page to see the current settings, then make your changes again.` : errorMessage(error)]);
+      setRunning(undefined);
+      return;
+    }
+    await test('saveAndTest');
+  };
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${base.name}?`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            The data source <strong>{base.name}</strong> and its saved passwords and tokens will be deleted.
+          </Text>
+          <Text size="sm">Dashboards and panels that use it will stop working until they are pointed at another data source. This cannot be undone.</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Delete data source', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setDeleteError(undefined);
+        remove.mutate(base.uid, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', title: 'Data source deleted', message: base.name });
+            navigate(paths.dataSources());
+          },
+          onError: (error) => setDeleteError(errorMessage(error)),
+        });
+      },
+    });
+
+  return (
+    <Page title={base.name}>
+      <BackLink />
+      {!canSave && (
+        <Alert color="gray" variant="light" role="note" icon={<IconLock aria-hidden />} maw={760}>
+          {dataSource.readOnly
+            ? 'This data source is provisioned from a file and cannot be changed here. You can test it.'
+            : 'Only an Admin can change data sources. You can see the settings and test the connection.'}
+        </Alert>
+      )}
+      <form onSubmit={saveAndTest} noValidate className={classes.form}>
+        <Stack gap="lg" maw={760}>
+          <DataSourceForm type={base.type} state={state} onChange={change} errors={fieldErrors} readOnly={!canSave} />
+          {formErrors.length > 0 && (
+            <Alert color="red" variant="light" title="Not saved">
+              {formErrors.map((message) => (
+                <Text size="sm" key={message}>
+                  {message}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          {deleteError && (
+            <Alert color="red" variant="light" title="Not deleted">
+              {deleteError}
+            </Alert>
+          )}
+          {outcome && <HealthResult outcome={outcome} />}
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              {canSave && (
+                <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending} disabled={Boolean(running)}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+            <Group gap="sm">
+              {running && (
+                <Group gap={6} role="status">
+                  <Loader size="xs" aria-hidden />
+                  <Text size="sm">{update.isPending ? 'Saving…' : 'Testing the connection…'}</Text>
+                </Group>
+              )}
+              {!running && canSave && dirty && (
+                <Text size="sm" c="dimmed">
+                  Test checks the saved settings.
+                </Text>
+              )}
+              <Button
+                variant={canSave ? 'default' : 'filled'}
+                leftSection={<IconPlugConnected size={16} aria-hidden />}
+                onClick={() => test('test')}
+                loading={running === 'test'}
+                disabled={Boolean(running) && running !== 'test'}
+              >
+                Test
+              </Button>
+              {canSave && (
+                <Button type="submit" loading={running === 'saveAndTest'} disabled={Boolean(running) && running !== 'saveAndTest'}>
+                  Save &amp; test
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,193 @@
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { DataSource } from '../../../contract/datasources';
+import { errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
+import { Page } from '../../components/Page';
+import { RoleGuard } from '../../components/RoleGuard';
+import { EmptyState, LoadingRows } from '../../components/States';
+import { useCreateDataSource, useDataSources } from './api';
+import { knownTypeInfos, resolveType, typeCategories, TypeIcon, typeInfo, type TypeInfo } from './catalog';
+import classes from './DataSources.module.css';
+import { DataSourceForm } from './DataSourceForm';
+import type { EditPageState } from './EditDataSourcePage';
+import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
+import { runTest } from './HealthResult';
+
+/** `/datasources/new`: pick a type, then fill in the form made for it. */
+export function NewDataSourcePage() {
+  const [params] = useSearchParams();
+  const requested = params.get('type');
+  const type = requested ? resolveType(requested) : undefined;
+  return (
+    <RoleGuardedPage title={type ? `New ${typeInfo(type).name} data source` : 'Add data source'}>
+      {type ? <CreateForm key={type} type={type} /> : <TypePicker unknownType={requested ?? undefined} />}
+    </RoleGuardedPage>
+  );
+}
+
+function RoleGuardedPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Page title={title}>
+      <Anchor component={Link} to={paths.dataSources()} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All data sources
+        </Group>
+      </Anchor>
+      <RoleGuard role="Admin" what="Adding a data source">
+        {children}
+      </RoleGuard>
+    </Page>
+  );
+}
+
+function matches(info: TypeInfo, filter: string): boolean {
+  const text = filter.trim().toLowerCase();
+  return !text || [info.name, info.type, info.description, info.category].some((s) => s.toLowerCase().includes(text));
+}
+
+function TypePicker({ unknownType }: { unknownType?: string }) {
+  const [filter, setFilter] = useState('');
+  const shown = knownTypeInfos.filter((info) => matches(info, filter));
+  return (
+    <Stack gap="lg">
+      {unknownType !== undefined && (
+        <Alert color="orange" variant="light" title="Unknown type">
+          This server has no data source type “{unknownType}”. Choose one of the types below.
+        </Alert>
+      )}
+      <TextInput
+        label="Filter by name or type"
+        placeholder="e.g. prometheus, logs, SQL"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={filter}
+        onChange={(event) => setFilter(event.currentTarget.value)}
+        maw={420}
+        autoFocus
+      />
+      {shown.length === 0 && <EmptyState title="No type matches">Sightline supports {knownTypeInfos.map((i) => i.name).join(', ')}.</EmptyState>}
+      {typeCategories.map((category) => {
+        const infos = shown.filter((info) => info.category === category);
+        if (infos.length === 0) return null;
+        return (
+          <Stack gap="sm" key={category} component="section" aria-label={category}>
+            <Title order={2} size="h4">
+              {category}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+              {infos.map((info) => (
+                <Card key={info.type} withBorder padding="md" radius="md" component={Link} to={paths.newDataSource(info.type)} className={classes.typeCard}>
+                  <Group gap="md" wrap="nowrap">
+                    <TypeIcon type={info.type} size="xl" />
+                    <div>
+                      <Text fw={600}>{info.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {info.description}
+                      </Text>
+                    </div>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The type's name, made unique among the existing data sources as Grafana does ("Prometheus-1"). */
+function suggestedName(info: TypeInfo, existing: DataSource[] | undefined): string {
+  const taken = new Set((existing ?? []).map((ds) => ds.name.toLowerCase()));
+  if (!taken.has(info.name.toLowerCase())) return info.name;
+  for (let n = 1; ; n++) if (!taken.has(`${info.name}-${n}`.toLowerCase())) return `${info.name}-${n}`;
+}
+
+function CreateForm({ type }: { type: string }) {
+  const list = useDataSources();
+  if (list.isPending) return <LoadingRows rows={6} label="Loading the form" />;
+  return <CreateFormFields type={type} initialName={suggestedName(typeInfo(type), list.data)} />;
+}
+
+function CreateFormFields({ type, initialName }: { type: string; initialName: string }) {
+  const navigate = useNavigate();
+  const create = useCreateDataSource();
+  const [state, setState] = useState<FormState>(() => formFromDataSource(type, undefined, initialName));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [testing, setTesting] = useState(false);
+  const busy = create.isPending || testing;
+
+  const saveAndTest = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validateForm(type, state);
+    if (!checked.ok) {
+      setFieldErrors(checked.fieldErrors);
+      setFormErrors(checked.formErrors);
+      return;
+    }
+    setFieldErrors({});
+    setFormErrors([]);
+    let created: DataSource;
+    try {
+      created = (await create.mutateAsync(checked.request)).datasource;
+    } catch (error) {
+      const placed = placeServerError(type, state, error);
+      setFieldErrors(placed?.fieldErrors ?? {});
+      setFormErrors(placed ? placed.formErrors : [errorMessage(error)]);
+      return;
+    }
+    notifications.show({ color: 'green', title: 'Data source added', message: created.name });
+    // Test before leaving, so the edit page opens with the result beside the saved settings.
+    setTesting(true);
+    const outcome = await runTest(created.uid);
+    navigate(paths.dataSource(created.uid), { replace: true, state: { outcome } satisfies EditPageState });
+  };
+
+  return (
+    <form onSubmit={saveAndTest} noValidate className={classes.form}>
+      <Stack gap="lg" maw={760}>
+        <DataSourceForm
+          type={type}
+          state={state}
+          onChange={setState}
+          errors={fieldErrors}
+          readOnly={false}
+          typeAction={
+            <Button component={Link} to={paths.newDataSource()} variant="subtle" size="compact-sm" ml="auto">
+              Change type
+            </Button>
+          }
+        />
+        {formErrors.length > 0 && (
+          <Alert color="red" variant="light" title="Not saved">
+            {formErrors.map((message) => (
+              <Text size="sm" key={message}>
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {busy && (
+            <Group gap={6} role="status">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">{create.isPending ? 'Saving…' : 'Testing the connection…'}</Text>
+            </Group>
+          )}
+          <Button component={Link} to={paths.dataSources()} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save &amp; test
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

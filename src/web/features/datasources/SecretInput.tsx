@@ -1,0 +1,76 @@
+import { Button, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import type { SecretState } from './form';
+
+interface SecretInputProps {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  secret: SecretState;
+  onChange: (secret: SecretState) => void;
+  error?: string;
+  readOnly?: boolean;
+  required?: boolean;
+  multiline?: boolean;
+}
+
+/**
+ * A write-only secret. Once saved it shows "configured" and a Reset button, never its value;
+ * after Reset a new value can be typed, and saving it empty removes the saved one.
+ */
+export function SecretInput({ label, description, placeholder, secret, onChange, error, readOnly, required, multiline }: SecretInputProps) {
+  if (secret.configured) {
+    return (
+      <TextInput
+        label={label}
+        description={description}
+        value="configured"
+        readOnly
+        variant="filled"
+        error={error}
+        required={required}
+        rightSectionWidth={76}
+        rightSectionPointerEvents="all"
+        rightSection={
+          !readOnly && (
+            <Button size="compact-sm" variant="default" aria-label={`Reset ${label}`} onClick={() => onChange({ configured: false, value: '' })}>
+              Reset
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  if (multiline) {
+    return (
+      <Textarea
+        label={label}
+        description={description}
+        placeholder={placeholder}
+        value={secret.value}
+        onChange={(event) => onChange({ configured: false, value: event.currentTarget.value })}
+        error={error}
+        readOnly={readOnly}
+        required={required}
+        autosize
+        minRows={3}
+        maxRows={10}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+    );
+  }
+  return (
+    <PasswordInput
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      value={secret.value}
+      onChange={(event) => onChange({ configured: false, value: event.currentTarget.value })}
+      error={error}
+      readOnly={readOnly}
+      required={required}
+      autoComplete="new-password"
+      visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${label}` }}
+    />
+  );
+}
