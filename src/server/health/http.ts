@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { describeConnectError } from './network';
 import { HealthError, seconds, type CheckOptions, type HealthTarget } from './types';
 
 export interface ProbeResponse {
@@ -59,23 +60,16 @@ export function authHeaders(target: HealthTarget): Record<string, string> {
   return headers;
 }
 
-/** Turns a socket-level failure into words a person can act on. */
+/** Turns a socket-level failure of an HTTP exchange into words a person can act on. */
 export function describeNetworkError(error: NodeJS.ErrnoException, where: string, timeoutMs: number): string {
+  const https = where.startsWith('https');
   switch (error.code) {
-    case 'ECONNREFUSED':
-      return `connection refused at ${where}: is the server running and listening on that port?`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host not found: ${where} (check the host name)`;
     case 'ETIMEDOUT':
     case 'TIMEOUT':
       return `timed out after ${seconds(timeoutMs)} waiting for ${where}`;
     case 'ECONNRESET':
     case 'EPIPE':
-      return `the connection to ${where} was closed by the server (is it speaking HTTP${where.startsWith('https') ? 'S' : ''}?)`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `no route to ${where}: the network cannot reach that address`;
+      return `the connection to ${where} was closed by the server (is it speaking HTTP${https ? 'S' : ''}?)`;
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
@@ -84,10 +78,9 @@ export function describeNetworkError(error: NodeJS.ErrnoException, where: string
       return `TLS certificate of ${where} is not trusted (${error.code}); fix the certificate or turn on "Skip TLS verify"`;
     case 'EPROTO':
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
-      return `TLS handshake with ${where} failed: does the server speak ${where.startsWith('https') ? 'HTTPS (try http://)' : 'HTTP'}?`;
-    default:
-      return `could not reach ${where}: ${error.code ?? error.message}`;
+      return `TLS handshake with ${where} failed: does the server speak ${https ? 'HTTPS (try http://)' : 'HTTP'}?`;
   }
+  return describeConnectError(error, where, timeoutMs) ?? `could not reach ${where}: ${error.code ?? error.message}`;
 }
 
 function requestOnce(url: URL, init: { method: string; headers: Record<string, string>; body?: string }, options: CheckOptions, skipTlsVerify: boolean) {

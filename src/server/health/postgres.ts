@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { describeConnectError, hostAndPort } from './sql';
+import { describeConnectError } from './network';
+import { hostAndPort } from './sql';
 import { HealthError, ok, seconds, type HealthChecker } from './types';
 
 /** Connects as the configured user to the configured database and runs `SELECT 1`. */

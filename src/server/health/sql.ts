@@ -1,4 +1,4 @@
-import { HealthError, seconds } from './types';
+import { HealthError } from './types';
 
 /** Grafana's SQL data sources keep `host:port` in `url` (or a URL, or a bare host). */
 export function hostAndPort(url: string, defaultPort: number): { host: string; port: number; shown: string } {
@@ -15,23 +15,4 @@ export function hostAndPort(url: string, defaultPort: number): { host: string; p
   }
   if (!host) throw new HealthError(`"${text}" has no host`);
   return { host, port, shown: `${host.includes(':') ? `[${host}]` : host}:${port}` };
-}
-
-export function describeConnectError(error: NodeJS.ErrnoException, where: string, timeoutMs: number): string | undefined {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return `connection refused at ${where}: is the server running and listening on that port?`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host not found: ${where} (check the host name)`;
-    case 'ETIMEDOUT':
-      return `timed out after ${seconds(timeoutMs)} connecting to ${where}`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `no route to ${where}: the network cannot reach that address`;
-    case 'ECONNRESET':
-      return `the connection to ${where} was closed by the server`;
-    default:
-      return undefined;
-  }
 }

@@ -23,6 +23,7 @@ import {
   useFolders,
   useMoveDashboards,
   useSearch,
+  folderOptions,
   type SearchHit,
 } from './api';
 import { NewDashboardModal } from './NewDashboardModal';
@@ -90,7 +91,7 @@ function MoveModal({ uids, onClose }: { uids: string[]; onClose: (moved: boolean
         <Stack>
           <Select
             label="Move to folder"
-            data={[{ value: '', label: 'General' }, ...(folders.data ?? []).map((f) => ({ value: f.uid, label: f.title }))]}
+            data={folderOptions(folders.data)}
             value={target}
             onChange={setTarget}
             error={(folders.error && errorMessage(folders.error)) || (move.error && errorMessage(move.error))}
@@ -271,7 +272,7 @@ export function DashboardsPage() {
     });
   };
 
-  const folderOptions = [{ value: 'general', label: 'General' }, ...(folderList.data ?? []).map((f) => ({ value: f.uid, label: f.title }))];
+  const folderFilterOptions = [{ value: 'general', label: 'General' }, ...(folderList.data ?? []).map((f) => ({ value: f.uid, label: f.title }))];
 
   return (
     <Page
@@ -318,7 +319,7 @@ export function DashboardsPage() {
           style={{ flex: '0 1 200px' }}
           label="Folder"
           placeholder="All folders"
-          data={folderOptions}
+          data={folderFilterOptions}
           value={folderFilter ?? null}
           onChange={(value) => setParam('folder', value ?? undefined)}
           clearable

@@ -7,7 +7,7 @@ import { uidSchema } from '../../../contract/dashboards';
 import { ApiError, errorMessage } from '../../api/client';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
-import { useFolders, useSaveDashboard } from './api';
+import { useFolders, useSaveDashboard, folderOptions } from './api';
 import { parseModel } from './jsonErrors';
 
 /**
@@ -110,7 +110,7 @@ export function ImportDashboardPage() {
                 />
                 <Select
                   label="Folder"
-                  data={[{ value: '', label: 'General' }, ...(folders.data ?? []).map((f) => ({ value: f.uid, label: f.title }))]}
+                  data={folderOptions(folders.data)}
                   value={folderUid}
                   onChange={(value) => setFolderUid(value ?? '')}
                   allowDeselect={false}

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { useFolders, useSaveDashboard } from './api';
+import { useFolders, useSaveDashboard, folderOptions } from './api';
 
 /** A new, empty dashboard in Grafana's current model shape. */
 export function emptyDashboard(title: string, tags: string[], description: string) {
@@ -53,7 +53,7 @@ export function NewDashboardModal({ opened, onClose }: { opened: boolean; onClos
           <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={save.error && errorMessage(save.error)} required data-autofocus />
           <Select
             label="Folder"
-            data={[{ value: '', label: 'General' }, ...(folders.data ?? []).map((f) => ({ value: f.uid, label: f.title }))]}
+            data={folderOptions(folders.data)}
             value={folderUid}
             onChange={(value) => setFolderUid(value ?? '')}
             allowDeselect={false}

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { errorMessage } from '../../api/client';
-import { useFolders, type DashboardModel } from './api';
+import { useFolders, type DashboardModel, folderOptions } from './api';
 
 const REFRESH = ['', '5s', '10s', '30s', '1m', '5m', '15m', '30m', '1h', '2h', '1d'];
 
@@ -31,7 +31,7 @@ export function SettingsForm({
       <TagsInput label="Tags" value={Array.isArray(model.tags) ? (model.tags as string[]) : []} onChange={(tags) => set('tags', tags)} placeholder="Type a tag, press Enter" readOnly={readOnly} />
       <Select
         label="Folder"
-        data={[{ value: '', label: 'General' }, ...(folders.data ?? []).map((f) => ({ value: f.uid, label: f.title }))]}
+        data={folderOptions(folders.data)}
         value={folderUid}
         onChange={(value) => onFolderChange(value ?? '')}
         allowDeselect={false}

@@ -48,6 +48,11 @@ export function useFolders(enabled = true) {
   return useQuery({ queryKey: queryKeys.folders, queryFn: ({ signal }) => apiFetch('/api/folders', { schema: folderListSchema, signal }), enabled });
 }
 
+/** Folder choices for a Select: General (the root, uid '') first, then every folder. */
+export function folderOptions(folders: Array<{ uid: string; title: string }> | undefined) {
+  return [{ value: '', label: 'General' }, ...(folders ?? []).map((f) => ({ value: f.uid, label: f.title }))];
+}
+
 export function useDashboardTags() {
   return useQuery({ queryKey: ['dashboardTags'], queryFn: ({ signal }) => apiFetch('/api/dashboards/tags', { schema: dashboardTagListSchema, signal }) });
 }
