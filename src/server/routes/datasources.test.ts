@@ -97,6 +97,8 @@ describe('data source CRUD', () => {
       [{ name: 'x', type: 'prometheus', jsonData: [] }, /jsonData: must be a JSON object/],
       [{ name: 'x', type: 'prometheus', secureJsonData: { password: 5 } }, /secureJsonData\.password: must be a string/],
       [{ name: 'x', type: 'prometheus', isDefault: 'yes' }, /isDefault: must be true or false/],
+      [{ name: 'x', type: 'prometheus', jsonData: { timeout: 'soon' } }, /jsonData\.timeout: must be a number of seconds from 1 to 300, got "soon"/],
+      [{ name: 'x', type: 'prometheus', jsonData: { timeout: 0 } }, /jsonData\.timeout: must be a number of seconds/],
     ];
     for (const [payload, message] of cases) {
       const response = await create(payload);

@@ -54,6 +54,10 @@ function validFields(body: CreateDataSourceRequest): DataSourceFields {
   if (!type) {
     throw badRequest(`unknown data source type "${body.type}"; known types: ${knownDataSourceTypes.join(', ')}`);
   }
+  const timeout = body.jsonData?.timeout;
+  if (timeout !== undefined && timeout !== null && timeout !== '' && !(Number(timeout) > 0 && Number(timeout) <= 300)) {
+    throw badRequest(`bad request data: jsonData.timeout: must be a number of seconds from 1 to 300, got ${JSON.stringify(timeout)}`);
+  }
   const url = body.url ?? '';
   if (url) {
     if (sqlDataSourceTypes.includes(type)) {
