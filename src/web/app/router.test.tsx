@@ -39,7 +39,7 @@ describe('the app shell', () => {
 
   it('hides create actions from a Viewer', async () => {
     startSession(connectedSession('Viewer'));
-    server.use(answer('get', '/api/search', []));
+    server.use(answer('get', '/api/search', []), answer('get', '/api/dashboards/tags', []), answer('get', '/api/folders', []));
     renderRoutes(routes, '/dashboards');
     expect(await screen.findByText('No dashboards yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /New dashboard|New folder/ })).not.toBeInTheDocument();

@@ -45,6 +45,7 @@ const pages: RouteObject[] = [
       { path: 'datasources/edit/:uid', ...feature(() => import('../features/datasources/EditDataSourcePage').then((m) => ({ Component: m.EditDataSourcePage }))) },
       // Service accounts and users
       { path: 'serviceaccounts', ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))) },
+      { path: 'serviceaccounts/:id', ...feature(() => import('../features/serviceaccounts/ServiceAccountPage').then((m) => ({ Component: m.ServiceAccountPage }))) },
       { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },
       { path: 'annotations', ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))) },
       { path: '*', element: <PageError />, loader: () => { throw new Response('Not Found', { status: 404, statusText: 'Not Found' }); } },

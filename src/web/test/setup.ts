@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { endSession } from '../api/session';
 import { server } from './server';
 
@@ -33,5 +34,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   endSession();
+  // Notifications live outside the rendered tree; one test's must not show in the next.
+  notifications.clean();
 });
 afterAll(() => server.close());

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { OrgRole } from '../../../contract/common';
+import { createServiceAccountRequestSchema } from '../../../contract/serviceaccounts';
+import { ApiError, errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
+import { useCreateServiceAccount } from './api';
+import { readableErrorStyles, RoleSelect } from './controls';
+
+function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<OrgRole>('Viewer');
+  const [isDisabled, setDisabled] = useState(false);
+  const [nameError, setNameError] = useState<string>();
+  const create = useCreateServiceAccount();
+  const navigate = useNavigate();
+  // A taken name (400 "already exists") belongs to the name field; anything else goes below the form.
+  const isNameClash = create.error instanceof ApiError && /already exists/i.test(create.error.message);
+  const formError = create.error && !isNameClash ? errorMessage(create.error) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNameError(undefined);
+    const parsed = createServiceAccountRequestSchema.safeParse({ name, role, isDisabled });
+    if (!parsed.success) {
+      setNameError(`Name ${parsed.error.issues[0]!.message}`);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (account) => {
+        notifications.show({ color: 'green', title: 'Service account created', message: `${account.name} (${account.role})` });
+        onClose();
+        // As in Grafana: the new account's page is where its first token is added.
+        navigate(paths.serviceAccount(account.id));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Display name"
+          description="Its login is made from it: sa-<name>."
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError ?? (isNameClash ? errorMessage(create.error) : undefined)}
+          styles={readableErrorStyles}
+          required
+          data-autofocus
+        />
+        <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
+        <Switch
+          label="Disabled"
+          description="A disabled account's tokens are refused until it is enabled."
+          checked={isDisabled}
+          onChange={(event) => setDisabled(event.currentTarget.checked)}
+        />
+        {formError && (
+          <Alert color="red" variant="light" role="alert" title="The service account was not created">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function CreateServiceAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add service account">
+      {/* The form mounts with the dialog, so each opening starts empty. */}
+      <CreateServiceAccountForm onClose={onClose} />
+    </Modal>
+  );
+}

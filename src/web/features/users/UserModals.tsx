@@ -1,0 +1,153 @@
+import { Alert, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import type { OrgRole } from '../../../contract/common';
+import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
+import { ApiError, errorMessage } from '../../api/client';
+import { readableErrorStyles, RoleSelect } from '../serviceaccounts/controls';
+import { useAddOrgUser, useCreateUser } from './api';
+
+function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
+  const [loginOrEmail, setLoginOrEmail] = useState('');
+  const [role, setRole] = useState<OrgRole>('Viewer');
+  const [fieldError, setFieldError] = useState<string>();
+  const add = useAddOrgUser();
+  // "not found" and "already a member" are about who was typed; anything else is said below.
+  const isAboutThePerson = add.error instanceof ApiError && (add.error.status === 404 || add.error.status === 409);
+  const formError = add.error && !isAboutThePerson ? errorMessage(add.error) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(undefined);
+    const parsed = addOrgUserRequestSchema.safeParse({ loginOrEmail, role });
+    if (!parsed.success) return setFieldError(`Login or email ${parsed.error.issues[0]!.message}`);
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: 'User added', message: `${parsed.data.loginOrEmail} joined ${orgName} as ${parsed.data.role}` });
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Login or email"
+          description="Of a person who already has a user, e.g. one removed from this organization earlier."
+          value={loginOrEmail}
+          onChange={(event) => setLoginOrEmail(event.currentTarget.value)}
+          error={fieldError ?? (isAboutThePerson ? errorMessage(add.error) : undefined)}
+          styles={readableErrorStyles}
+          required
+          data-autofocus
+        />
+        <RoleSelect label="Role" value={role} onRoleChange={setRole} />
+        {formError && (
+          <Alert color="red" variant="light" role="alert" title="The user was not added">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add user
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function AddUserModal({ opened, onClose, orgName }: { opened: boolean; onClose: () => void; orgName: string }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Add an existing user to ${orgName}`}>
+      <AddUserForm orgName={orgName} onClose={onClose} />
+    </Modal>
+  );
+}
+
+type UserField = 'name' | 'email' | 'login' | 'password';
+const fieldLabels: Record<UserField, string> = { name: 'Name', email: 'Email', login: 'Login', password: 'Password' };
+
+function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
+  const [values, setValues] = useState<Record<UserField, string>>({ name: '', email: '', login: '', password: '' });
+  const [role, setRole] = useState<OrgRole>('Viewer');
+  const [errors, setErrors] = useState<Partial<Record<UserField, string>>>({});
+  const create = useCreateUser();
+  // A taken login or email (409) is said under the login; anything else below the form.
+  const isClash = create.error instanceof ApiError && create.error.status === 409;
+  const formError = create.error && !isClash ? errorMessage(create.error) : undefined;
+
+  const field = (name: UserField) => ({
+    label: fieldLabels[name],
+    value: values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.currentTarget.value }),
+    error: errors[name] ?? (name === 'login' && isClash ? errorMessage(create.error) : undefined),
+    styles: readableErrorStyles,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    // Empty optional fields are left out, as the API expects.
+    const parsed = createUserRequestSchema.safeParse({
+      login: values.login.trim() || undefined,
+      email: values.email.trim() || undefined,
+      name: values.name.trim() || undefined,
+      password: values.password,
+      role,
+    });
+    if (!parsed.success) {
+      const next: Partial<Record<UserField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as UserField;
+        next[name] ??= issue.code === 'custom' ? issue.message.replace(/^./, (c) => c.toUpperCase()) : `${fieldLabels[name]} ${issue.message}`;
+      }
+      return setErrors(next);
+    }
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: 'User created', message: `${parsed.data.login ?? parsed.data.email} joined ${orgName} as ${role}` });
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput {...field('name')} data-autofocus />
+          <TextInput {...field('email')} type="email" />
+          <TextInput {...field('login')} description="Left empty, the email is the login." />
+          <PasswordInput {...field('password')} description="At least 4 characters." visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }} required />
+        </SimpleGrid>
+        <RoleSelect label="Role" description={`Their role in ${orgName}`} value={role} onRoleChange={setRole} />
+        {formError && (
+          <Alert color="red" variant="light" role="alert" title="The user was not created">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create user
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function CreateUserModal({ opened, onClose, orgName }: { opened: boolean; onClose: () => void; orgName: string }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="New user" size="lg">
+      <CreateUserForm orgName={orgName} onClose={onClose} />
+    </Modal>
+  );
+}
