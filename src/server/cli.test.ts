@@ -11,7 +11,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const cli = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dir, ...args], { env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' } });
 
-describe('npm run token', () => {
+// Each case starts the CLI through tsx (about a second, more on a busy machine).
+describe('npm run token', { timeout: 30_000 }, () => {
   it('mints a token into a data dir offline, and the server accepts it', async () => {
     const { stdout, stderr } = await cli('--name', 'deployer', '--role', 'Editor', '--ttl', '3600');
     const token = stdout.trim();

@@ -45,6 +45,31 @@ export interface DashboardVersionRow {
   createdByLogin: string | null;
 }
 
+/** Every column of a dashboard row but its model (`data`). */
+const SUMMARY_COLUMNS = [
+  'id',
+  'org_id',
+  'uid',
+  'is_folder',
+  'folder_id',
+  'title',
+  'title_lower',
+  'slug',
+  'tags',
+  'version',
+  'created',
+  'updated',
+  'created_by',
+  'updated_by',
+] as const satisfies ReadonlyArray<Exclude<keyof DashboardRow, 'data'>>;
+
+/** A search hit as read from the store: the dashboard's listing columns and its folder's. */
+export type SearchRow = Pick<DashboardRow, 'id' | 'uid' | 'title' | 'slug' | 'is_folder' | 'tags' | 'folder_id'> & {
+  folderUid: string | null;
+  folderTitle: string | null;
+  folderSlug: string | null;
+};
+
 function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 }
@@ -54,6 +79,17 @@ export class DashboardStore {
 
   getByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
     return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
+  }
+
+  /** `getByUid` with the model as the UTF-8 bytes stored, for sending on as they are. */
+  getByUidWithModelBytes(orgId: number, uid: string): Promise<(Omit<DashboardRow, 'data'> & { data: Buffer }) | undefined> {
+    return this.db
+      .selectFrom('dashboard')
+      .select(SUMMARY_COLUMNS)
+      .select(sql<Buffer>`cast(data as blob)`.as('data'))
+      .where('org_id', '=', orgId)
+      .where('uid', '=', uid)
+      .executeTakeFirst();
   }
 
   getById(orgId: number, id: number): Promise<DashboardRow | undefined> {
@@ -76,7 +112,9 @@ export class DashboardStore {
   async save(input: SaveDashboardInput): Promise<DashboardRow> {
     const now = Date.now();
     return inTransaction(this.db, async (trx) => {
-      const existing = input.uid === undefined ? undefined : await new DashboardStore(trx).getByUid(input.orgId, input.uid);
+      // Everything but the stored model: a save never needs the old one (it can run to megabytes).
+      const withoutModel = () => trx.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', input.orgId);
+      const existing = input.uid === undefined ? undefined : await withoutModel().where('uid', '=', input.uid).executeTakeFirst();
       if (existing?.is_folder) throw badRequest(`a folder already has the uid "${input.uid}"; dashboards and folders need different uids`);
       const tags = uniqueTags(input.tags);
       const columns = {
@@ -91,15 +129,18 @@ export class DashboardStore {
       let id: number;
       let version: number;
       let parentVersion: number;
+      let data: string;
       const uid = input.uid ?? existing?.uid ?? newUid();
       if (existing) {
         if (!input.overwrite && input.model.version !== existing.version) throw versionMismatch();
         version = existing.version + 1;
         parentVersion = existing.version;
         id = existing.id;
+        // The id is known: the model goes in with the other columns, in one write of the row.
+        data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
         const result = await trx
           .updateTable('dashboard')
-          .set({ ...columns, version })
+          .set({ ...columns, version, data })
           .where('id', '=', id)
           .where('version', '=', existing.version)
           .executeTakeFirst();
@@ -113,9 +154,10 @@ export class DashboardStore {
           .values({ ...columns, org_id: input.orgId, uid, is_folder: 0, data: '{}', version, created: now, created_by: input.userId })
           .returning('id')
           .executeTakeFirstOrThrow());
+        // The model carries its id, known only now.
+        data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
+        await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
       }
-      const data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
-      await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
       if (tags.length > 0) {
         await trx.insertInto('dashboard_tag').values(tags.map((term) => ({ dashboard_id: id, org_id: input.orgId, term }))).execute();
       }
@@ -132,7 +174,7 @@ export class DashboardStore {
           data,
         })
         .execute();
-      return (await new DashboardStore(trx).getById(input.orgId, id))!;
+      return { ...(await withoutModel().where('id', '=', id).executeTakeFirstOrThrow()), data };
     });
   }
 
@@ -221,11 +263,12 @@ export class DashboardStore {
     orgId: number,
     params: SearchQuery & { limit: number; page: number },
     filter: FolderFilter,
-  ): Promise<Array<DashboardRow & { folderUid: string | null; folderTitle: string | null; folderSlug: string | null }>> {
+  ): Promise<Array<SearchRow>> {
     let query = this.db
       .selectFrom('dashboard as d')
       .leftJoin('dashboard as f', 'f.id', 'd.folder_id')
-      .selectAll('d')
+      // Only what a hit shows: never the model (`data`), which runs to megabytes over many rows.
+      .select(['d.id', 'd.uid', 'd.title', 'd.slug', 'd.is_folder', 'd.tags', 'd.folder_id'])
       .select(['f.uid as folderUid', 'f.title as folderTitle', 'f.slug as folderSlug'])
       .where('d.org_id', '=', orgId);
     for (const word of (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {

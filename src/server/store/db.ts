@@ -12,9 +12,85 @@ export const DATABASE_FILE = 'sightline.db';
 export interface Connection {
   db: Db;
   file: string;
+  /**
+   * How many data-changing statements (insert, update, delete, DDL) this connection has run.
+   * Anything that caches what it read can compare it to see whether the data may have changed.
+   */
+  writes(): number;
   /** Migrations applied by this open (empty when the file was up to date). */
   applied: string[];
   close(): Promise<void>;
+}
+
+/**
+ * The connection as Kysely sees it, with each SQL text prepared once. Kysely prepares every query
+ * it runs; preparing costs more than running most of ours. Statements are reused only
+ * synchronously (Kysely's SQLite driver runs `all`/`run` to completion; nothing streams), and the
+ * least recently used are dropped beyond `size` (SQL with `in (?, ?, …)` lists varies in length).
+ * Kysely calls `prepare` once per execution, so this is also where writes are counted.
+ */
+class StatementCache {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  /** Data-changing statements run so far (counted just before each runs). */
+  writes = 0;
+
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly size = 500,
+  ) {}
+
+  prepare(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      statement = this.sqlite.prepare(sql);
+      if (this.statements.size >= this.size) this.statements.delete(this.statements.keys().next().value!);
+    }
+    this.statements.set(sql, statement);
+    if (!statement.readonly) this.writes++;
+    return statement;
+  }
+
+  clear(): void {
+    this.statements.clear();
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.sqlite.close();
+  }
+}
+
+/**
+ * Values read from the database, remembered while this connection has run no write at all since
+ * they were read (any insert, update or delete through the server empties it in effect), and for
+ * at most `ttlMs`: the bound on how long a write by another process on the same file may go
+ * unseen. Only found values are kept; a missing one is asked for again every time.
+ */
+export class ReadCache<K, V extends object> {
+  private readonly entries = new Map<K, { value: Readonly<V>; writes: number; at: number }>();
+
+  constructor(
+    private readonly writes: () => number,
+    private readonly ttlMs: number,
+    private readonly size = 1_000,
+  ) {}
+
+  async get(key: K, read: () => Promise<V | undefined>): Promise<Readonly<V> | undefined> {
+    // Stamped with the count read before the query: a write that runs meanwhile makes it stale.
+    const writes = this.writes();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.writes === writes && now - hit.at < this.ttlMs) return hit.value;
+    if (hit) this.entries.delete(key);
+    const value = await read();
+    if (value !== undefined) {
+      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { value: Object.freeze(value), writes, at: now });
+    }
+    return value;
+  }
 }
 
 /** Opens (creating when missing) the SQLite file in the data dir and brings its schema up to date. */
@@ -28,10 +104,13 @@ export async function openDatabase(dataDir: string): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   // The CLI may write while the server runs; wait for its lock instead of failing.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   try {
     const applied = await migrateToLatest(db as Kysely<unknown>);
-    return { db, file, applied, close: () => db.destroy() };
+    // Statements prepared against the schema as it was before a migration are not kept.
+    statements.clear();
+    return { db, file, applied, writes: () => statements.writes, close: () => db.destroy() };
   } catch (error) {
     await db.destroy();
     throw error;

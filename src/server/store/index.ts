@@ -33,12 +33,13 @@ export interface Store extends Stores {
   close(): Promise<void>;
 }
 
-function storesOver(db: Db, secrets: SecretBox): Stores {
+/** `writes` (the connection's write counter) lets the token and org stores cache what they read; not in transactions. */
+function storesOver(db: Db, secrets: SecretBox, writes?: () => number): Stores {
   return {
-    orgs: new OrgStore(db),
+    orgs: new OrgStore(db, writes),
     users: new UserStore(db),
     serviceAccounts: new ServiceAccountStore(db),
-    tokens: new TokenStore(db),
+    tokens: new TokenStore(db, writes),
     dashboards: new DashboardStore(db),
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db),
@@ -52,7 +53,7 @@ export async function openStore(dataDir: string, options: { secretKey?: string }
   const connection = await openDatabase(dataDir);
   const { db } = connection;
   return {
-    ...storesOver(db, secrets),
+    ...storesOver(db, secrets, connection.writes),
     db,
     file: connection.file,
     ping: async () => {

@@ -1,14 +1,36 @@
+import type { CompiledQuery } from 'kysely';
 import type { OrgAddress } from '../../contract/org';
 import { conflict } from '../errors';
-import type { Db } from './db';
+import { ReadCache, type Db } from './db';
 import type { OrgRow } from './schema';
 import { isUniqueViolation } from './util';
 
-export class OrgStore {
-  constructor(private readonly db: Db) {}
+/** How long a cached org may go unrefreshed; writes through this server's connection refresh it at once. */
+const ORG_CACHE_TTL_MS = 5_000;
 
-  get(orgId: number): Promise<OrgRow | undefined> {
-    return this.db.selectFrom('org').selectAll().where('id', '=', orgId).executeTakeFirst();
+export class OrgStore {
+  /** Orgs by id (`GET /api/org` and `/api/user` read one on every call); absent in transactions. */
+  private readonly cache: ReadCache<number, OrgRow> | undefined;
+
+  /** @param writes the connection's count of data-changing statements, when orgs may be cached. */
+  constructor(
+    private readonly db: Db,
+    writes?: () => number,
+  ) {
+    this.cache = writes && new ReadCache(writes, ORG_CACHE_TTL_MS, 100);
+  }
+
+  /** `get`'s query, built and compiled once. */
+  private getQuery: CompiledQuery<OrgRow> | undefined;
+
+  get(orgId: number): Promise<Readonly<OrgRow> | undefined> {
+    return this.cache ? this.cache.get(orgId, () => this.query(orgId)) : this.query(orgId);
+  }
+
+  private async query(orgId: number): Promise<OrgRow | undefined> {
+    this.getQuery ??= this.db.selectFrom('org').selectAll().where('id', '=', 0).compile();
+    const { rows } = await this.db.executeQuery<OrgRow>({ ...this.getQuery, parameters: [orgId] });
+    return rows[0];
   }
 
   async create(name: string): Promise<number> {

@@ -1,6 +1,7 @@
+import type { CompiledQuery } from 'kysely';
 import type { OrgRole } from '../../contract/common';
 import { conflict } from '../errors';
-import type { Db } from './db';
+import { ReadCache, type Db } from './db';
 import type { ApiKeyRow } from './schema';
 import { isUniqueViolation } from './util';
 
@@ -18,8 +19,26 @@ export interface TokenIdentityRow {
   role: OrgRole | null;
 }
 
+/**
+ * How long a cached identity may be used without asking the database again. Writes through this
+ * server's own connection make every cached identity stale at once (see `ReadCache`), so a
+ * revocation, disable or role change made through the API is refused on the very next request;
+ * this bound only covers writes by other processes on the same data dir (the CLI only mints new
+ * tokens, and unknown tokens are never cached).
+ */
+export const IDENTITY_CACHE_TTL_MS = 5_000;
+
 export class TokenStore {
-  constructor(private readonly db: Db) {}
+  /** Found identities by key hash; absent for stores bound to a transaction. */
+  private readonly identities: ReadCache<string, TokenIdentityRow> | undefined;
+
+  /** @param writes the connection's count of data-changing statements, when identities may be cached. */
+  constructor(
+    private readonly db: Db,
+    writes?: () => number,
+  ) {
+    this.identities = writes && new ReadCache(writes, IDENTITY_CACHE_TTL_MS);
+  }
 
   async create(input: {
     orgId: number;
@@ -77,8 +96,20 @@ export class TokenStore {
     return result.numUpdatedRows > 0n;
   }
 
+  /** The identity query, built and compiled once: it runs on every API request not served from the cache. */
+  private identityQuery: CompiledQuery<TokenIdentityRow> | undefined;
+
+  /**
+   * The token with this hash, its account and the account's role in the token's org. Cached for
+   * up to `IDENTITY_CACHE_TTL_MS`, and only until this server writes anything at all (a
+   * revocation, a disabled account, a role change, even `markUsed`).
+   */
   findIdentity(keyHash: string): Promise<TokenIdentityRow | undefined> {
-    return this.db
+    return this.identities ? this.identities.get(keyHash, () => this.queryIdentity(keyHash)) : this.queryIdentity(keyHash);
+  }
+
+  private async queryIdentity(keyHash: string): Promise<TokenIdentityRow | undefined> {
+    this.identityQuery ??= this.db
       .selectFrom('api_key')
       .innerJoin('user', 'user.id', 'api_key.service_account_id')
       .leftJoin('org_user', (join) =>
@@ -96,8 +127,10 @@ export class TokenStore {
         'user.is_disabled as isDisabled',
         'org_user.role',
       ])
-      .where('api_key.key_hash', '=', keyHash)
-      .executeTakeFirst();
+      .where('api_key.key_hash', '=', '')
+      .compile();
+    const { rows } = await this.db.executeQuery<TokenIdentityRow>({ ...this.identityQuery, parameters: [keyHash] });
+    return rows[0];
   }
 
   async markUsed(tokenId: number, at: number): Promise<void> {

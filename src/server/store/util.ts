@@ -9,9 +9,20 @@ export function newUid(): string {
   return uid;
 }
 
-/** Grafana's avatar address: `/avatar/<md5 of the lower-cased email>`. */
+const avatarUrls = new Map<string, string>();
+
+/**
+ * Grafana's avatar address: `/avatar/<md5 of the lower-cased email>`. Remembered per email (a
+ * list of annotations repeats the same few authors on every row), up to a thousand emails.
+ */
 export function avatarUrl(email: string): string {
-  return `/avatar/${createHash('md5').update(email.trim().toLowerCase()).digest('hex')}`;
+  let url = avatarUrls.get(email);
+  if (url === undefined) {
+    url = `/avatar/${createHash('md5').update(email.trim().toLowerCase()).digest('hex')}`;
+    if (avatarUrls.size >= 1000) avatarUrls.clear();
+    avatarUrls.set(email, url);
+  }
+  return url;
 }
 
 /** Lower-case words joined by `-`: `"My Service!"` → `my-service`. */

@@ -1,0 +1,212 @@
+/** The results file's shape, the budgets of issue 10, and the Markdown tables run.ts prints. */
+import type { LoadRow, ScalePoint } from './api';
+import type { ProcessMemory } from './processes';
+import type { BundleReport, PageTiming } from './ui';
+
+export interface ScaleRow {
+  dashboards: number;
+  annotations: number;
+  seedSeconds: number;
+  search: ScalePoint;
+  annotationsRange: ScalePoint;
+  /** Server RSS right after start, and after the scale queries. */
+  memoryIdle: ProcessMemory;
+  memoryAfter: ProcessMemory;
+}
+
+export interface Budget {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean | null;
+  /** By how much it is missed (or the margin it is met by). */
+  margin: string;
+}
+
+export interface Results {
+  meta: {
+    date: string;
+    commit: string;
+    node: string;
+    cpus: string;
+    memory: string;
+    settings: Record<string, unknown>;
+    seconds: number;
+  };
+  load: LoadRow[];
+  /** Server memory after the load runs. */
+  loadMemory: ProcessMemory | undefined;
+  scale: ScaleRow[];
+  ui: { bundles: BundleReport; pages: PageTiming[] } | undefined;
+  budgets: Budget[];
+}
+
+/** Load generator CPU (% of one core) from which it, rather than the server, is taken to limit the rate. */
+const GENERATOR_BOUND = 85;
+/** Server CPU time per answered request, µs. */
+const cpuPerRequest = (result: { serverCpu: number; rps: number }) => Math.round((result.serverCpu / 100 / result.rps) * 1e6);
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+const count = (n: number) => n.toLocaleString('en');
+const size = (bytes: number) => (bytes >= 1000 ? `${kB(bytes)} kB` : `${Math.round(bytes)} B`);
+
+/** The load step's scale row: the data the load bench ran on. */
+function loadStep(results: Results): ScaleRow | undefined {
+  const steps = results.meta.settings.steps as string[] | undefined;
+  const index = steps?.findIndex((s) => s.includes('load')) ?? -1;
+  return index === -1 ? undefined : results.scale[index];
+}
+
+export function budgets(results: Results): Budget[] {
+  const list: Budget[] = [];
+  const org = results.load.find((row) => row.key === 'org');
+  if (org) {
+    list.push({
+      name: 'Auth + GET /api/org throughput vs the bare baseline',
+      target: '≥ 50%',
+      measured: `${(org.ratio * 100).toFixed(0)}% (${Math.round(org.sightline.rps)} vs ${Math.round(org.baseline.rps)} req/s); server CPU per request ${(cpuPerRequest(org.sightline) / cpuPerRequest(org.baseline)).toFixed(2)}× the baseline's`,
+      met: org.ratio >= 0.5,
+      margin: `${((org.ratio - 0.5) * 100).toFixed(0)} points`,
+    });
+  }
+  const step = loadStep(results);
+  const search = results.load.find((row) => row.key === 'search');
+  const annotations = results.load.find((row) => row.key === 'annotations');
+  if (step) {
+    const under = (row: LoadRow | undefined) => (row ? `; under load (${results.meta.settings.connections} connections): p99 ${ms(row.sightline.p99)} ms` : '');
+    list.push({
+      name: `Search over ${count(step.dashboards)} dashboards, p99`,
+      target: '< 20 ms',
+      measured: `${ms(step.search.p99)} ms one at a time${under(search)}`,
+      met: step.search.p99 < 20,
+      margin: `${ms(step.search.p99 - 20)} ms`,
+    });
+    list.push({
+      name: `Annotation 1 h range over ${count(step.annotations)} annotations, p99`,
+      target: '< 20 ms',
+      measured: `${ms(step.annotationsRange.p99)} ms one at a time${under(annotations)}`,
+      met: step.annotationsRange.p99 < 20,
+      margin: `${ms(step.annotationsRange.p99 - 20)} ms`,
+    });
+  }
+  if (results.ui) {
+    const js = results.ui.bundles.initial.js;
+    list.push({ name: 'Initial UI JS, gzipped', target: '≤ 200 kB', measured: `${kB(js)} kB`, met: js <= 200_000, margin: `${kB(js - 200_000)} kB` });
+    const dashboards = results.ui.pages.find((p) => p.probe === 'dashboards-list');
+    if (dashboards) {
+      list.push({
+        name: 'Dashboards list visible after navigation, median',
+        target: '< 1 s',
+        measured: `${dashboards.median.toFixed(0)} ms`,
+        met: dashboards.median < 1000,
+        margin: `${(dashboards.median - 1000).toFixed(0)} ms`,
+      });
+    }
+  }
+  return list;
+}
+
+export function markdown(results: Results): string {
+  const { meta } = results;
+  const settings = meta.settings as { connections: number; duration: number; warmup: number; scaleRequests: number; uiRuns: number; quick: boolean };
+  const out: string[] = [];
+  out.push(
+    `Run ${meta.date.slice(0, 16).replace('T', ' ')} UTC${settings.quick ? ' (**--quick**: smaller data, shorter runs)' : ''}, commit ${meta.commit}, Node ${meta.node}, ${meta.cpus}, ${meta.memory} RAM; took ${Math.round(meta.seconds / 60)} min.`,
+    '',
+  );
+
+  if (results.load.length > 0) {
+    const step = loadStep(results);
+    out.push(
+      `### API under load`,
+      '',
+      `${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s measured per row; data: ${step ? `${count(step.dashboards)} dashboards, ${count(step.annotations)} annotations` : '?'}. ` +
+        `Ratio = Sightline's requests/s over a bare Fastify route's answering the same bytes without auth or storage.`,
+      '',
+      '| Endpoint | Sightline req/s | Baseline req/s | Ratio | Sightline p50 / p99 | Baseline p50 / p99 | Answer size | Server CPU per request (Sightline / baseline) |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    let generatorBound = false;
+    for (const row of results.load) {
+      const bound = row.baseline.clientCpu >= GENERATOR_BOUND || row.sightline.clientCpu >= GENERATOR_BOUND;
+      generatorBound ||= bound;
+      out.push(
+        `| ${row.label} | ${Math.round(row.sightline.rps)}${row.sightline.clientCpu >= GENERATOR_BOUND ? '¹' : ''} | ${Math.round(row.baseline.rps)}${row.baseline.clientCpu >= GENERATOR_BOUND ? '¹' : ''} | ${(row.ratio * 100).toFixed(0)}% | ${ms(row.sightline.p50)} / ${ms(row.sightline.p99)} ms | ${ms(row.baseline.p50)} / ${ms(row.baseline.p99)} ms | ${size(row.sightline.bytes)} | ${cpuPerRequest(row.sightline)} / ${cpuPerRequest(row.baseline)} µs (${(cpuPerRequest(row.sightline) / cpuPerRequest(row.baseline)).toFixed(1)}×) |`,
+      );
+    }
+    if (generatorBound) {
+      out.push(
+        '',
+        `¹ The load generator (autocannon, in the bench process) used ≥ ${GENERATOR_BOUND}% of a core there: with 2 cores it, not the server, set that rate, so the ratio flatters Sightline; compare the CPU per request.`,
+      );
+    }
+    if (results.loadMemory) out.push('', `Server RSS after the load runs: ${mb(results.loadMemory.rss)} MB (peak ${mb(results.loadMemory.peak)} MB).`);
+    out.push('');
+  }
+
+  if (results.scale.length > 0) {
+    out.push(
+      `### Scale`,
+      '',
+      `Latency one request at a time (${settings.scaleRequests} requests after a warm-up): search is a two-word query (all 66 pairs of 12 words, default limit 1,000), the annotation range a 1 h window at 500 places in 30 days (default limit 100). RSS of the server process: right after start → after the queries (peak).`,
+      '',
+      '| Dashboards | Annotations | Search p50 / p99 | Search answer size | Annotation range p50 / p99 | Server RSS | Seeding |',
+      '|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const row of results.scale) {
+      out.push(
+        `| ${count(row.dashboards)} | ${count(row.annotations)} | ${ms(row.search.p50)} / ${ms(row.search.p99)} ms | ${size(row.search.bytes)} | ${ms(row.annotationsRange.p50)} / ${ms(row.annotationsRange.p99)} ms | ${mb(row.memoryIdle.rss)} → ${mb(row.memoryAfter.rss)} MB (${mb(row.memoryAfter.peak)}) | ${row.seedSeconds.toFixed(0)} s |`,
+      );
+    }
+    out.push('');
+  }
+
+  if (results.ui) {
+    const { bundles, pages } = results.ui;
+    out.push(
+      `### UI`,
+      '',
+      `Initial load (entry, its static imports and CSS): **${kB(bundles.initial.js)} kB JS** (${kB(bundles.initial.jsRaw)} kB before gzip) and **${kB(bundles.initial.css)} kB CSS**, gzipped, in ${bundles.initial.files.length} files. ` +
+        `Where the initial JS comes from (share of the bytes before gzip, from the source maps): ${bundles.initial.composition
+          .slice(0, 8)
+          .map((c) => `${c.source} ${(c.share * 100).toFixed(0)}%`)
+          .join(', ')}.`,
+      '',
+      'Each route then loads (gzipped, beyond the initial files; shared chunks counted for every route that needs them):',
+      '',
+      '| Route | JS | CSS | Files |',
+      '|---|---:|---:|---:|',
+    );
+    for (const route of bundles.routes) out.push(`| ${route.route} | ${kB(route.js)} kB | ${kB(route.css)} kB | ${route.files.length} |`);
+    if (pages.length > 0) {
+      out.push(
+        '',
+        `Headless Chromium, fresh context (empty cache) per run, one untimed warm-up then ${settings.uiRuns} runs; time from navigation start to the animation frame that paints:`,
+        '',
+        '| Page | Waits for | Median | Runs | Last script / last API answer (median) |',
+        '|---|---|---:|---|---:|',
+      );
+      for (const page of pages) {
+        const what =
+          page.mode === 'list'
+            ? `first rows of the dashboards list (${page.count} rows rendered of the virtualised list)`
+            : page.mode === 'timeline'
+              ? `the timeline canvas to paint ${count(page.count)} annotations (range: the newest 10,000)`
+              : `first row of the annotation table (${count(page.count)} rows; no timeline canvas)`;
+        out.push(
+          `| ${page.page.split('?')[0]} | ${what} | **${page.median.toFixed(0)} ms** | ${page.runs.map((r) => r.toFixed(0)).join(', ')} | ${page.scripts.toFixed(0)} / ${page.api.toFixed(0)} ms (${page.apiCalls} API call${page.apiCalls === 1 ? '' : 's'}) |`,
+        );
+      }
+    }
+    out.push('');
+  }
+
+  if (results.budgets.length > 0) {
+    out.push('### Budgets', '', '| Budget | Target | Measured | Met? |', '|---|---|---|---|');
+    for (const budget of results.budgets) {
+      out.push(`| ${budget.name} | ${budget.target} | ${budget.measured} | ${budget.met === null ? '–' : budget.met ? 'yes' : `**no**, by ${budget.margin}`} |`);
+    }
+  }
+  return out.join('\n');
+}

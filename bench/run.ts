@@ -1,0 +1,224 @@
+/**
+ * `npm run bench`: seeds a temp data dir, runs the real server on it as its own process, and
+ * measures API throughput and latency beside a bare Fastify baseline, how latency and memory grow
+ * with the data, and the UI's bundle sizes and load times in headless Chromium. Prints the tables
+ * and writes bench/results/latest.json. See docs/performance.md.
+ *
+ *   npm run bench                  full run (4–6 minutes on 2 quiet cores)
+ *   npm run bench -- --quick       smaller data and shorter runs, for a quick check
+ *   npm run bench -- --skip-ui     API and scale only
+ *   npm run bench -- --update-doc  also replace the tables in docs/performance.md
+ *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
+ *            --only org,search,dashboard,annotations,save (load rows to run)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { bootstrap } from '../src/server/bootstrap';
+import { openStore } from '../src/server/store';
+import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
+import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } from './lib/processes';
+import { budgets, markdown, type Results } from './lib/report';
+import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard } from './lib/seed';
+import { bundleSizes, buildUi, launch, timePage, type BundleReport, type PageTiming, type Session } from './lib/ui';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'skip-ui': { type: 'boolean', default: false },
+    'update-doc': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    connections: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    'scale-requests': { type: 'string' },
+    'ui-runs': { type: 'string' },
+  },
+});
+
+const quick = args.quick!;
+const settings = {
+  quick,
+  connections: Number(args.connections ?? 10),
+  duration: Number(args.duration ?? (quick ? 3 : 10)),
+  warmup: Number(args.warmup ?? (quick ? 1 : 3)),
+  scaleRequests: Number(args['scale-requests'] ?? (quick ? 100 : 300)),
+  uiRuns: Number(args['ui-runs'] ?? (quick ? 3 : 7)),
+  /** The data grows step by step; the load and UI benches run at the step marked for them. */
+  steps: quick
+    ? [
+        { dashboards: 1_000, annotations: 10_000 },
+        { dashboards: 10_000, annotations: 100_000, load: true, ui: true },
+      ]
+    : [
+        { dashboards: 1_000, annotations: 10_000 },
+        { dashboards: 10_000, annotations: 100_000 },
+        { dashboards: 10_000, annotations: 1_000_000, load: true, ui: true },
+        { dashboards: 100_000, annotations: 1_000_000 },
+      ],
+};
+
+const started = Date.now();
+const log = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-'));
+const dataDir = path.join(workDir, 'data');
+
+async function cleanUp(): Promise<void> {
+  await stopAll();
+  if (!args.keep) fs.rmSync(workDir, { recursive: true, force: true });
+}
+process.once('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the servers`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit} + uncommitted changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<Results> {
+  log(`work dir ${workDir}${args.keep ? ' (kept)' : ''}`);
+  let webDir: string | undefined;
+  let bundles: BundleReport | undefined;
+  if (!args['skip-ui']) {
+    log('building the UI');
+    webDir = path.join(workDir, 'web');
+    buildUi(webDir);
+    bundles = bundleSizes(webDir);
+  }
+
+  const state = newSeedState();
+  let large: Awaited<ReturnType<typeof seedLargeDashboard>> | undefined;
+  const scale: Results['scale'] = [];
+  let loadRows: LoadRow[] = [];
+  let pages: PageTiming[] = [];
+  let loadMemory: ProcessMemory | undefined;
+
+  for (const step of settings.steps) {
+    log(`seeding ${step.dashboards.toLocaleString('en')} dashboards and ${step.annotations.toLocaleString('en')} annotations`);
+    const seedStart = Date.now();
+    const store = await openStore(dataDir);
+    try {
+      if (state.dashboards === 0) await bootstrap(store, BENCH_TOKEN);
+      await seedDashboards(store, state, step.dashboards);
+      large ??= await seedLargeDashboard(store, state);
+      await seedAnnotations(store, state, step.annotations);
+    } finally {
+      await store.close();
+    }
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+
+    const server = await startSightline(dataDir, webDir, BENCH_TOKEN);
+    try {
+      const idle = memoryOf(server.pid);
+      log(`server pid ${server.pid} at ${server.url}; measuring latency one request at a time`);
+      const { search, annotations } = await measureScale(server, state, settings.scaleRequests);
+      const after = memoryOf(server.pid);
+      scale.push({ dashboards: step.dashboards, annotations: step.annotations, seedSeconds, search, annotationsRange: annotations, memoryIdle: idle, memoryAfter: after });
+      log(
+        `  search p50 ${search.p50.toFixed(2)} p99 ${search.p99.toFixed(2)} ms; annotations p50 ${annotations.p50.toFixed(2)} p99 ${annotations.p99.toFixed(2)} ms; RSS ${(after.rss / 1e6).toFixed(0)} MB`,
+      );
+
+      if (step.load) {
+        log(`load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per run`);
+        const only = args.only?.split(',');
+        const list = endpoints(state, large!).filter((e) => !only || only.includes(e.key));
+        loadRows = await measureLoad(server, list, settings, workDir, log);
+        loadMemory = memoryOf(server.pid);
+      }
+      if (step.ui && webDir) {
+        log(`UI: headless Chromium, ${settings.uiRuns} runs per page`);
+        const session = await sessionFor(server.url);
+        const browser = await launch();
+        try {
+          const newest = await annotationWindow(server.url, state.end, 10_000);
+          pages = [
+            await timePage(browser, server.url, session, '/dashboards', 'dashboards-list', settings.uiRuns),
+            await timePage(browser, server.url, session, `/annotations?from=${newest.from}&to=${newest.to}`, 'annotations', settings.uiRuns, newest.count),
+          ];
+        } finally {
+          await browser.close();
+        }
+        for (const page of pages) log(`  ${page.page}: ${page.median.toFixed(0)} ms (${page.mode}, ${page.count} items)`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+
+  return {
+    meta: {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      node: process.version,
+      cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+      memory: `${Math.round(os.totalmem() / 1e9)} GB`,
+      settings: { ...settings, steps: settings.steps.map((s) => `${s.dashboards}/${s.annotations}${s.load ? ' load' : ''}${s.ui ? ' ui' : ''}`) },
+      seconds: 0,
+    },
+    load: loadRows,
+    loadMemory,
+    scale,
+    ui: bundles ? { bundles, pages } : undefined,
+    budgets: [],
+  };
+}
+
+/**
+ * The time range ending at `end` that holds the newest `wanted` annotations (fewer when the data
+ * has fewer), so the timeline has that many to paint: the page draws every annotation of its
+ * range it fetched, and it fetches up to 20,000.
+ */
+async function annotationWindow(url: string, end: number, wanted: number): Promise<{ from: number; to: number; count: number }> {
+  const response = await fetch(`${url}/api/annotations?from=${end - 30 * 24 * 3_600_000}&to=${end}&limit=${wanted}`, { headers: AUTH });
+  const rows = (await response.json()) as Array<{ time: number }>;
+  if (!response.ok || rows.length === 0) throw new Error(`no annotations to time the timeline with (${response.status})`);
+  return { from: rows[rows.length - 1]!.time, to: end, count: rows.length };
+}
+
+async function sessionFor(url: string): Promise<Session> {
+  const get = async <T>(p: string) => (await (await fetch(`${url}${p}`, { headers: AUTH })).json()) as T;
+  const user = await get<{ login: string; orgId: number }>('/api/user');
+  const org = await get<{ id: number; name: string }>('/api/org');
+  return { serverUrl: '', token: BENCH_TOKEN, orgId: org.id, orgName: org.name, role: 'Admin', login: user.login };
+}
+
+let exitCode = 0;
+try {
+  const results = await main();
+  results.meta.seconds = Math.round((Date.now() - started) / 1000);
+  results.budgets = budgets(results);
+  const table = markdown(results);
+  process.stdout.write(`\n${table}\n`);
+  const resultsDir = path.join(ROOT, 'bench/results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote bench/results/latest.json`);
+  if (args['update-doc']) {
+    const doc = path.join(ROOT, 'docs/performance.md');
+    const text = fs.readFileSync(doc, 'utf8');
+    const begin = '<!-- bench:begin -->';
+    const end = '<!-- bench:end -->';
+    if (!text.includes(begin) || !text.includes(end)) throw new Error(`docs/performance.md has no ${begin} … ${end} section`);
+    fs.writeFileSync(doc, `${text.slice(0, text.indexOf(begin) + begin.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+    log('updated docs/performance.md');
+  }
+} catch (error) {
+  exitCode = 1;
+  process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

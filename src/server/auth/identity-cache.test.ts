@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openStore } from '../store';
+import { IDENTITY_CACHE_TTL_MS } from '../store/tokens';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { hashToken } from './tokens';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.cleanup());
+afterEach(() => vi.useRealTimers());
+
+const orgAs = (token: string) => server.call({ method: 'GET', url: '/api/org', token });
+
+/** Uses the token until its identity is served from the cache (the first use also records "last used", a write). */
+async function warm(token: string): Promise<void> {
+  for (let i = 0; i < 3; i++) expect((await orgAs(token)).statusCode).toBe(200);
+}
+
+describe('the identity cache', () => {
+  it('refuses a token on the very next request after it is revoked', async () => {
+    const { id, token, tokenId } = await server.accountWithToken('Viewer');
+    await warm(token);
+    await server.call({ method: 'DELETE', url: `/api/serviceaccounts/${id}/tokens/${tokenId}` });
+    const response = await orgAs(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/revoked/);
+  });
+
+  it('refuses a token on the very next request after its account is disabled, and takes it back when enabled', async () => {
+    const { id, token } = await server.accountWithToken('Viewer');
+    await warm(token);
+    await server.call({ method: 'PATCH', url: `/api/serviceaccounts/${id}`, payload: { isDisabled: true } });
+    expect((await orgAs(token)).json().message).toMatch(/disabled/);
+    await server.call({ method: 'PATCH', url: `/api/serviceaccounts/${id}`, payload: { isDisabled: false } });
+    expect((await orgAs(token)).statusCode).toBe(200);
+  });
+
+  it('applies a role change on the very next request', async () => {
+    const { id, token } = await server.accountWithToken('Editor');
+    await warm(token);
+    const folder = (title: string) => server.call({ method: 'POST', url: '/api/folders', token, payload: { title } });
+    expect((await folder('cache-editor')).statusCode).toBe(200);
+    await server.call({ method: 'PATCH', url: `/api/serviceaccounts/${id}`, payload: { role: 'Viewer' } });
+    expect((await folder('cache-viewer')).statusCode).toBe(403);
+  });
+
+  it('sees writes by another process on the same data dir within its time bound', async () => {
+    const { id, token, tokenId } = await server.accountWithToken('Viewer');
+    await warm(token);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // Another connection (as another process would) revokes the token behind this server's back.
+    const other = await openStore(server.dataDir);
+    try {
+      expect(await other.tokens.revoke(id, tokenId)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    const cached = await server.store.tokens.findIdentity(hashToken(token));
+    expect(cached?.isRevoked).toBe(0);
+    vi.setSystemTime(Date.now() + IDENTITY_CACHE_TTL_MS);
+    expect((await orgAs(token)).json().message).toMatch(/revoked/);
+  });
+
+  it('never remembers a token as unknown', async () => {
+    const { id } = await server.accountWithToken('Viewer');
+    const token = 'sightline-test-token-added-by-another-process';
+    expect((await orgAs(token)).statusCode).toBe(401);
+    const other = await openStore(server.dataDir);
+    try {
+      await other.tokens.create({ orgId: 1, serviceAccountId: id, name: 'from elsewhere', keyHash: hashToken(token), expires: null });
+    } finally {
+      await other.close();
+    }
+    expect((await orgAs(token)).statusCode).toBe(200);
+  });
+});
