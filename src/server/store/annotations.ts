@@ -105,33 +105,13 @@ export class AnnotationStore {
   }
 
   async create(orgId: number, userId: number, fields: AnnotationFields): Promise<number> {
-    const now = Date.now();
-    const tags = uniqueTags(fields.tags);
-    return inTransaction(this.db, async (trx) => {
-      const { id } = await trx
-        .insertInto('annotation')
-        .values({
-          org_id: orgId,
-          dashboard_id: fields.dashboardId,
-          panel_id: fields.panelId,
-          user_id: userId,
-          epoch: fields.time,
-          epoch_end: fields.timeEnd,
-          text: fields.text,
-          tags: JSON.stringify(tags),
-          created: now,
-          updated: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.writeTags(trx, orgId, id, tags);
-      await this.widenSpan(trx, orgId, fields.timeEnd - fields.time);
-      return id;
-    });
+    const [id] = await this.createMany(orgId, userId, [fields]);
+    return id!;
   }
 
-  /** Many annotations at once (imports, seeding): multi-row inserts in one transaction. */
-  async createMany(orgId: number, userId: number, items: AnnotationFields[]): Promise<number> {
+  /** Annotations in multi-row inserts, in one transaction (one, or many for imports and seeding); their ids in order. */
+  async createMany(orgId: number, userId: number, items: AnnotationFields[]): Promise<number[]> {
+    const created: number[] = [];
     const now = Date.now();
     const BATCH = 500;
     await inTransaction(this.db, async (trx) => {
@@ -156,13 +136,14 @@ export class AnnotationStore {
           )
           .returning('id')
           .execute();
+        created.push(...ids.map((row) => row.id));
         const tagRows = batch.flatMap(({ tags }, i) => tags.map((term) => ({ annotation_id: ids[i]!.id, org_id: orgId, term })));
         for (let t = 0; t < tagRows.length; t += BATCH) await trx.insertInto('annotation_tag').values(tagRows.slice(t, t + BATCH)).execute();
         for (const { fields } of batch) longest = Math.max(longest, fields.timeEnd - fields.time);
       }
       await this.widenSpan(trx, orgId, longest);
     });
-    return items.length;
+    return created;
   }
 
   async update(orgId: number, id: number, fields: Pick<AnnotationFields, 'time' | 'timeEnd' | 'text' | 'tags'>): Promise<void> {

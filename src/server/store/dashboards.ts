@@ -193,7 +193,8 @@ export class DashboardStore {
     return Number(n);
   }
 
-  versions(dashboardId: number, options: { limit: number; start: number }): Promise<DashboardVersionRow[]> {
+  /** A dashboard's version rows with their author's login, without the stored models. */
+  private versionRows(dashboardId: number) {
     return this.db
       .selectFrom('dashboard_version')
       .leftJoin('user', 'user.id', 'dashboard_version.created_by')
@@ -207,31 +208,15 @@ export class DashboardStore {
         'dashboard_version.message',
         'user.login as createdByLogin',
       ])
-      .where('dashboard_version.dashboard_id', '=', dashboardId)
-      .orderBy('dashboard_version.version', 'desc')
-      .limit(options.limit)
-      .offset(options.start)
-      .execute();
+      .where('dashboard_version.dashboard_id', '=', dashboardId);
+  }
+
+  versions(dashboardId: number, options: { limit: number; start: number }): Promise<DashboardVersionRow[]> {
+    return this.versionRows(dashboardId).orderBy('dashboard_version.version', 'desc').limit(options.limit).offset(options.start).execute();
   }
 
   version(dashboardId: number, version: number): Promise<(DashboardVersionRow & { data: string }) | undefined> {
-    return this.db
-      .selectFrom('dashboard_version')
-      .leftJoin('user', 'user.id', 'dashboard_version.created_by')
-      .select([
-        'dashboard_version.id',
-        'dashboard_version.dashboard_id',
-        'dashboard_version.version',
-        'dashboard_version.parent_version',
-        'dashboard_version.restored_from',
-        'dashboard_version.created',
-        'dashboard_version.message',
-        'dashboard_version.data',
-        'user.login as createdByLogin',
-      ])
-      .where('dashboard_version.dashboard_id', '=', dashboardId)
-      .where('dashboard_version.version', '=', version)
-      .executeTakeFirst();
+    return this.versionRows(dashboardId).select('dashboard_version.data').where('dashboard_version.version', '=', version).executeTakeFirst();
   }
 
   /** Tags of the dashboards the caller can see, with how many dashboards carry each. */
