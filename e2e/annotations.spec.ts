@@ -43,6 +43,7 @@ const range = (page: Page) => {
 
 test.describe('annotations timeline', () => {
   test('marks sit at their times; zoom, pan and tag filter; create, edit, delete with undo', async ({ page, server }) => {
+    test.slow(); // one long journey, with two waits for the undo window
     const s = await seed(server);
     const { token } = await server.tokenFor('Editor');
     await connect(page, server, token);

@@ -5,6 +5,7 @@ const fixture = path.resolve(import.meta.dirname, '../src/server/testing/fixture
 
 test.describe('dashboards', () => {
   test('create, find, edit, save, conflict, restore, import, move and delete', async ({ page, server, browser }) => {
+    test.slow(); // one long journey through every screen
     const n = Date.now().toString(36);
     const { token } = await server.tokenFor('Editor');
     await connect(page, server, token);
@@ -135,6 +136,24 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('dialog').getByText('Its 1 dashboard is deleted too')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete folder' }).click();
     await expect(page.getByText('Folder deleted')).toBeVisible();
+  });
+
+  test('the keyboard finds and opens a dashboard', async ({ page, server }) => {
+    const n = Date.now().toString(36);
+    for (const title of [`Keyboard Alpha ${n}`, `Keyboard Beta ${n}`]) await server.api('POST', '/api/dashboards/db', { dashboard: { title } });
+    await connect(page, server, server.adminToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await page.locator('body').press('/');
+    await expect(page.getByLabel('Search dashboards')).toBeFocused();
+    await page.keyboard.type(`keyboard ${n}`);
+    await expect(page.getByLabel('Search dashboards')).toHaveValue(`keyboard ${n}`);
+    await expect(page.getByText('2 results', { exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: `Keyboard Alpha ${n}` })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: `Keyboard Beta ${n}` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `Keyboard Beta ${n}` })).toBeVisible();
   });
 
   test('a Viewer can look but not edit', async ({ page, server }) => {

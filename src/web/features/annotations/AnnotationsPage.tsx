@@ -63,7 +63,8 @@ export function AnnotationsPage() {
   const range = resolveRange(fromParam, toParam, now);
 
   const update = useCallback(
-    (changes: Record<string, string | string[] | undefined>) => {
+    /** Ranges and filters go into the history (Back undoes a zoom); typing replaces its entry. */
+    (changes: Record<string, string | string[] | undefined>, replace = false) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -73,7 +74,8 @@ export function AnnotationsPage() {
           }
           return next;
         },
-        { replace: false },
+        // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
+        { replace, flushSync: true },
       );
     },
     [setParams],
@@ -299,7 +301,7 @@ export function AnnotationsPage() {
               clearable
               w={180}
             />
-            <TextInput label="Filter text" placeholder="Words in text, tags or author" leftSection={<IconSearch size={16} aria-hidden />} value={text} onChange={(e) => update({ q: e.currentTarget.value || undefined })} w={240} />
+            <TextInput label="Filter text" placeholder="Words in text, tags or author" leftSection={<IconSearch size={16} aria-hidden />} value={text} onChange={(e) => update({ q: e.currentTarget.value || undefined }, true)} w={240} />
           </Group>
         </Stack>
       </Paper>

@@ -128,7 +128,8 @@ export function DashboardsPage() {
     const next = new URLSearchParams(params);
     if (value === undefined || value === '' || (key === 'sort' && value === 'alpha-asc')) next.delete(key);
     else next.set(key, value);
-    setParams(next, { replace: true });
+    // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
+    setParams(next, { replace: true, flushSync: true });
   };
 
   // Browsing: folders, then the dashboards at the root. Searching: one flat list.

@@ -36,7 +36,8 @@ export function DataSourcesPage() {
         else next.delete(key);
         return next;
       },
-      { replace: true },
+      // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
+      { replace: true, flushSync: true },
     );
 
   const addButton = isAdmin && (

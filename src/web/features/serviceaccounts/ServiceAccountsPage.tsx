@@ -52,7 +52,8 @@ function useAccountSearch(): [AccountSearch, (change: Partial<AccountSearch>) =>
     if (next.page !== 1) query.set('page', String(next.page));
     if (next.perPage !== DEFAULT_PAGE_SIZE) query.set('perpage', String(next.perPage));
     // Typing replaces the entry; paging and filtering can be gone back through.
-    setParams(query, { replace: change.query !== undefined });
+    // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
+    setParams(query, { replace: change.query !== undefined, flushSync: true });
   };
   return [search, update];
 }

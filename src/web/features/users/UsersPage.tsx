@@ -91,7 +91,8 @@ function UserList({ orgName }: { orgName: string }) {
   const query = params.get('query') ?? '';
   const [debounced] = useDebouncedValue(query, 250);
   const users = useOrgUsers(debounced);
-  const setQuery = (value: string) => setParams(value ? { query: value } : {}, { replace: true });
+  // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
+  const setQuery = (value: string) => setParams(value ? { query: value } : {}, { replace: true, flushSync: true });
 
   return (
     <Stack>
