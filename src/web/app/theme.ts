@@ -20,6 +20,8 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 9 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // People who ask their system for less motion get no transitions.
+  respectReducedMotion: true,
   components: {
     // Every notification's close button needs a name screen readers can say.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),

@@ -11,7 +11,6 @@ import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDataSource, useDeleteDataSource, useUpdateDataSource } from './api';
-import classes from './DataSources.module.css';
 import { DataSourceForm } from './DataSourceForm';
 import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
 import { HealthResult, runTest, type TestOutcome } from './HealthResult';
@@ -149,7 +148,7 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
             : 'Only an Admin can change data sources. You can see the settings and test the connection.'}
         </Alert>
       )}
-      <form onSubmit={saveAndTest} noValidate className={classes.form}>
+      <form onSubmit={saveAndTest} noValidate>
         <Stack gap="lg" maw={760}>
           <DataSourceForm type={base.type} state={state} onChange={change} errors={fieldErrors} readOnly={!canSave} />
           {formErrors.length > 0 && (

@@ -150,7 +150,7 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
   };
 
   return (
-    <form onSubmit={saveAndTest} noValidate className={classes.form}>
+    <form onSubmit={saveAndTest} noValidate>
       <Stack gap="lg" maw={760}>
         <DataSourceForm
           type={type}

@@ -7,7 +7,7 @@ import { createServiceAccountRequestSchema } from '../../../contract/serviceacco
 import { ApiError, errorMessage } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useCreateServiceAccount } from './api';
-import { readableErrorStyles, RoleSelect } from './controls';
+import { RoleSelect } from '../../components/RoleSelect';
 
 function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
@@ -47,7 +47,6 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={nameError ?? (isNameClash ? errorMessage(create.error) : undefined)}
-          styles={readableErrorStyles}
           required
           data-autofocus
         />

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createTokenRequestSchema, type CreateTokenRequest, type ServiceAccount } from '../../../contract/serviceaccounts';
 import { ApiError, errorMessage } from '../../api/client';
 import { useCreateToken } from './api';
-import { InlineError, readableErrorStyles } from './controls';
+import { InlineError } from '../../components/RoleSelect';
 import { formatDateTime } from './format';
 
 const DAY = 24 * 3600;
@@ -138,11 +138,10 @@ function MintTokenForm({ account, onMinted, onCancel }: { account: ServiceAccoun
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={nameError}
-          styles={readableErrorStyles}
           required
           data-autofocus
         />
-        <Radio.Group label="Expiration" value={expiry.choice} onChange={setChoice} error={expiry.choice === 'date' || expiry.choice === 'custom' ? undefined : expiryError} styles={readableErrorStyles}>
+        <Radio.Group label="Expiration" value={expiry.choice} onChange={setChoice} error={expiry.choice === 'date' || expiry.choice === 'custom' ? undefined : expiryError}>
           <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing="xs" mt="xs">
             {expiryChoices.map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} />
@@ -158,7 +157,6 @@ function MintTokenForm({ account, onMinted, onCancel }: { account: ServiceAccoun
             min={tomorrow}
             onChange={(event) => setExpiry({ ...expiry, date: event.currentTarget.value })}
             error={expiryError}
-            styles={readableErrorStyles}
             required
           />
         )}
@@ -173,7 +171,6 @@ function MintTokenForm({ account, onMinted, onCancel }: { account: ServiceAccoun
               allowDecimal={false}
               allowNegative={false}
               error={expiryError}
-              styles={readableErrorStyles}
               required
             />
             <NativeSelect

@@ -14,7 +14,7 @@ import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { useDeleteServiceAccount, useRevokeToken, useServiceAccount, useServiceAccountTokens, useUpdateServiceAccount } from './api';
 import { confirmDeleteAccount, confirmDisableAccount, confirmRevokeToken } from './confirmations';
-import { InlineError, readableErrorStyles, RoleSelect } from './controls';
+import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { describeExpiry, formatDateTime, refreshInterval, tokenCount } from './format';
 import { MintTokenModal } from './MintTokenModal';
 import { notifyAccountDeleted, notifyAccountUpdated } from './notify';
@@ -71,7 +71,6 @@ function DetailsForm({ account }: { account: ServiceAccount }) {
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={nameError ?? serverNameError}
-            styles={readableErrorStyles}
             required
           />
           <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />

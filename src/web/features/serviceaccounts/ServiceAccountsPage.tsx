@@ -12,7 +12,7 @@ import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { accountFilters, useDeleteServiceAccount, useServiceAccounts, useUpdateServiceAccount, type AccountFilter, type AccountSearch } from './api';
 import { confirmDeleteAccount, confirmDisableAccount } from './confirmations';
-import { InlineError, RoleSelect } from './controls';
+import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { CreateServiceAccountModal } from './CreateServiceAccountModal';
 import { MintTokenModal } from './MintTokenModal';
 import { notifyAccountDeleted, notifyAccountUpdated } from './notify';

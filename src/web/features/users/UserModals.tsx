@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
 import { ApiError, errorMessage } from '../../api/client';
-import { readableErrorStyles, RoleSelect } from '../serviceaccounts/controls';
+import { RoleSelect } from '../../components/RoleSelect';
 import { useAddOrgUser, useCreateUser } from './api';
 
 function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
@@ -38,7 +38,6 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
           value={loginOrEmail}
           onChange={(event) => setLoginOrEmail(event.currentTarget.value)}
           error={fieldError ?? (isAboutThePerson ? errorMessage(add.error) : undefined)}
-          styles={readableErrorStyles}
           required
           data-autofocus
         />
@@ -86,7 +85,6 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
     value: values[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.currentTarget.value }),
     error: errors[name] ?? (name === 'login' && isClash ? errorMessage(create.error) : undefined),
-    styles: readableErrorStyles,
   });
 
   const submit = (event: FormEvent) => {

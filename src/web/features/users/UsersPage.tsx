@@ -12,7 +12,7 @@ import { useHasRole, useSession } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { InlineError, RoleSelect } from '../serviceaccounts/controls';
+import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { formatDateTime } from '../serviceaccounts/format';
 import { useChangeOrgUserRole, useOrgUsers, useRemoveOrgUser } from './api';
 import { AddUserModal, CreateUserModal } from './UserModals';

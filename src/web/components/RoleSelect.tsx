@@ -1,20 +1,11 @@
 import { NativeSelect, Text, type NativeSelectProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { orgRoles, type OrgRole } from '../../../contract/common';
-
-/**
- * Mantine's default error red is under 4.5:1 against the page in both themes; shade 9 on light
- * and shade 4 on dark pass WCAG AA, also on striped table rows.
- */
-export const errorTextColor = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
-
-/** For the `styles` prop of inputs, so their error message is as readable as the rest. */
-export const readableErrorStyles = { error: { color: errorTextColor } };
+import { orgRoles, type OrgRole } from '../../contract/common';
 
 /** A failure shown next to the control that caused it, in the server's words. */
 export function InlineError({ children }: { children: ReactNode }) {
   return (
-    <Text size="xs" role="alert" style={{ color: errorTextColor }}>
+    <Text size="xs" role="alert" c="var(--mantine-color-error)">
       {children}
     </Text>
   );
@@ -41,7 +32,6 @@ export function RoleSelect({
         const next = event.currentTarget.value;
         if (isOrgRole(next)) onRoleChange(next);
       }}
-      styles={readableErrorStyles}
     />
   );
 }
