@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'coverage'] },
@@ -15,6 +16,13 @@ export default tseslint.config(
     },
   },
   {
+    // contract imports nothing of ours; server and web never meet; no web feature imports another
+    // feature or the app's internals (eslint-rules/boundaries.js says which is which).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-restricted-paths': 'error' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -22,20 +30,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Sightline does not use the React Compiler, so libraries it cannot memoise are fine.
       'react-hooks/incompatible-library': 'off',
-      // The UI reaches the server only through the API and the shared contract.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/web talks to the server over HTTP only' }] }],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'src/server never imports UI code' }] }],
-    },
-  },
-  {
-    files: ['src/contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'the contract stands alone' }] }],
     },
   },
 );

@@ -1,11 +1,33 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The server's Content-Security-Policy allows no eval (`script-src 'self'`). Zod probes
+ * `new Function` when it defines its first object schema unless `jitless` is set, and the browser
+ * reports a CSP violation on every page load. Schemas are defined while modules load, before any
+ * code of ours could call `z.config`, so the built UI starts zod with `jitless` already on.
+ */
+function zodWithoutEval(): Plugin {
+  const pattern = '(_a.__zod_globalConfig = {})';
+  return {
+    name: 'sightline-zod-without-eval',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      if (!code.includes(pattern))
+        throw new Error(`zod's core.js changed: update zodWithoutEval in vite.config.ts (looked for ${pattern})`);
+      return code.replace(pattern, '(_a.__zod_globalConfig = { jitless: true })');
+    },
+  };
+}
 
 const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), zodWithoutEval()],
+  // No source maps in production builds: the server would hand the whole source to anyone (`vite build --sourcemap` for debugging).
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     // `npm run dev`: the UI from Vite, every /api call to a Sightline (or any Grafana-compatible) server.
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

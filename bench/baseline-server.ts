@@ -32,7 +32,10 @@ for (const recorded of routes) {
     method: recorded.method,
     url: recorded.route,
     handler: (request, reply) => {
-      reply.code(recorded.status).type('application/json; charset=utf-8').send(bodies.get(request.url) ?? fallback);
+      reply
+        .code(recorded.status)
+        .type('application/json; charset=utf-8')
+        .send(bodies.get(request.url) ?? fallback);
     },
   });
 }

@@ -9,7 +9,7 @@
  *   npm run bench -- --skip-ui     API and scale only
  *   npm run bench -- --update-doc  also replace the tables in docs/performance.md
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
- *            --only org,search,dashboard,annotations,save (load rows to run)
+ *            --only org,search,dashboard,annotations,save,query (load rows to run)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { bootstrap } from '../src/server/bootstrap';
 import { openStore } from '../src/server/store';
 import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
 import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } from './lib/processes';
+import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
 import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard } from './lib/seed';
 import { bundleSizes, buildUi, launch, timePage, type BundleReport, type PageTiming, type Session } from './lib/ui';
@@ -105,6 +106,7 @@ async function main(): Promise<Results> {
   let loadRows: LoadRow[] = [];
   let pages: PageTiming[] = [];
   let loadMemory: ProcessMemory | undefined;
+  let queries: QueryBenchRow | undefined;
 
   for (const step of settings.steps) {
     log(`seeding ${step.dashboards.toLocaleString('en')} dashboards and ${step.annotations.toLocaleString('en')} annotations`);
@@ -126,7 +128,15 @@ async function main(): Promise<Results> {
       log(`server pid ${server.pid} at ${server.url}; measuring latency one request at a time`);
       const { search, annotations } = await measureScale(server, state, settings.scaleRequests);
       const after = memoryOf(server.pid);
-      scale.push({ dashboards: step.dashboards, annotations: step.annotations, seedSeconds, search, annotationsRange: annotations, memoryIdle: idle, memoryAfter: after });
+      scale.push({
+        dashboards: step.dashboards,
+        annotations: step.annotations,
+        seedSeconds,
+        search,
+        annotationsRange: annotations,
+        memoryIdle: idle,
+        memoryAfter: after,
+      });
       log(
         `  search p50 ${search.p50.toFixed(2)} p99 ${search.p99.toFixed(2)} ms; annotations p50 ${annotations.p50.toFixed(2)} p99 ${annotations.p99.toFixed(2)} ms; RSS ${(after.rss / 1e6).toFixed(0)} MB`,
       );
@@ -135,7 +145,8 @@ async function main(): Promise<Results> {
         log(`load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per run`);
         const only = args.only?.split(',');
         const list = endpoints(state, large!).filter((e) => !only || only.includes(e.key));
-        loadRows = await measureLoad(server, list, settings, workDir, log);
+        loadRows = list.length > 0 ? await measureLoad(server, list, settings, workDir, log) : [];
+        if (!only || only.includes('query')) queries = await measureQueries(server, settings, workDir, log);
         loadMemory = memoryOf(server.pid);
       }
       if (step.ui && webDir) {
@@ -146,7 +157,15 @@ async function main(): Promise<Results> {
           const newest = await annotationWindow(server.url, state.end, 10_000);
           pages = [
             await timePage(browser, server.url, session, '/dashboards', 'dashboards-list', settings.uiRuns),
-            await timePage(browser, server.url, session, `/annotations?from=${newest.from}&to=${newest.to}`, 'annotations', settings.uiRuns, newest.count),
+            await timePage(
+              browser,
+              server.url,
+              session,
+              `/annotations?from=${newest.from}&to=${newest.to}`,
+              'annotations',
+              settings.uiRuns,
+              newest.count,
+            ),
           ];
         } finally {
           await browser.close();
@@ -165,10 +184,14 @@ async function main(): Promise<Results> {
       node: process.version,
       cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
       memory: `${Math.round(os.totalmem() / 1e9)} GB`,
-      settings: { ...settings, steps: settings.steps.map((s) => `${s.dashboards}/${s.annotations}${s.load ? ' load' : ''}${s.ui ? ' ui' : ''}`) },
+      settings: {
+        ...settings,
+        steps: settings.steps.map((s) => `${s.dashboards}/${s.annotations}${s.load ? ' load' : ''}${s.ui ? ' ui' : ''}`),
+      },
       seconds: 0,
     },
     load: loadRows,
+    queries,
     loadMemory,
     scale,
     ui: bundles ? { bundles, pages } : undefined,

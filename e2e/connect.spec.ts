@@ -9,7 +9,13 @@ test.describe('connecting with a token', () => {
     await expect(page.getByLabel('Role: Admin')).toBeVisible();
     await expect(page).toHaveTitle('Dashboards · Sightline');
     await expect(page.getByRole('main')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Dashboards', 'Data sources', 'Service accounts', 'Users', 'Annotations']);
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText([
+      'Dashboards',
+      'Data sources',
+      'Service accounts',
+      'Users',
+      'Annotations',
+    ]);
   });
 
   test('a bad token shows why, next to the field', async ({ page, server }) => {
@@ -21,7 +27,14 @@ test.describe('connecting with a token', () => {
 
   test('an expired token shows that it expired', async ({ page, server }) => {
     const { token } = await server.tokenFor('Viewer', 1);
-    await page.waitForTimeout(1100);
+    // The server's clock decides: wait until it refuses the token as expired, not for a fixed time.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())).message,
+        { timeout: 15_000 },
+      )
+      .toMatch(/^Expired API key/);
     await connect(page, server, token);
     await expect(page.getByLabel('Service account token')).toHaveAccessibleDescription(/Expired API key: token expired at/);
   });
@@ -68,6 +81,11 @@ test.describe('connecting with a token', () => {
     await page.getByRole('link', { name: 'Data sources' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
     await expect(page.getByText('Invalid API key: this token has been revoked')).toBeVisible();
+    // The notice's title reads at 4.5:1 or better in both themes.
+    await expect(page.getByText('You were disconnected')).toBeVisible();
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page);
   });
 });
 

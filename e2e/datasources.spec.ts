@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { freePort, hasPostgres, hasPrometheus, startPostgres, startPrometheus, startSilentTcp, type Backend } from '../src/server/testing/backends';
+import {
+  freePort,
+  hasPostgres,
+  hasPrometheus,
+  startPostgres,
+  startPrometheus,
+  startSilentTcp,
+  type Backend,
+} from '../src/server/testing/backends';
 import { connect, expect, expectAccessible, test, type ServerInfo } from './fixtures';
 
 const POSTGRES_PASSWORD = 'pg-Secret-4711';
@@ -12,7 +20,10 @@ const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${+
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  [prometheus, postgres] = await Promise.all([hasPrometheus ? startPrometheus() : undefined, hasPostgres ? startPostgres(POSTGRES_PASSWORD) : undefined]);
+  [prometheus, postgres] = await Promise.all([
+    hasPrometheus ? startPrometheus() : undefined,
+    hasPostgres ? startPostgres(POSTGRES_PASSWORD) : undefined,
+  ]);
 });
 
 test.afterAll(async () => {
@@ -34,7 +45,12 @@ const passed = (page: Page) => page.getByRole('status').filter({ hasText: 'Test 
 const failed = (page: Page) => page.getByRole('alert').filter({ hasText: 'Test failed' });
 
 async function createPrometheus(server: ServerInfo, name: string, url: string): Promise<string> {
-  const created = await server.api<{ datasource: { uid: string } }>('POST', '/api/datasources', { name, type: 'prometheus', access: 'proxy', url });
+  const created = await server.api<{ datasource: { uid: string } }>('POST', '/api/datasources', {
+    name,
+    type: 'prometheus',
+    access: 'proxy',
+    url,
+  });
   return created.datasource.uid;
 }
 
@@ -96,7 +112,13 @@ test.describe('data sources with a real Prometheus', () => {
   test('the list shows name, type, URL and the default marker, and filters by name and type', async ({ page, server }) => {
     const prefix = uniqueName('Filter e2e');
     await createPrometheus(server, `${prefix} metrics`, prometheus!.url);
-    await server.api('POST', '/api/datasources', { name: `${prefix} logs`, type: 'loki', access: 'proxy', url: 'http://127.0.0.1:3100', isDefault: true });
+    await server.api('POST', '/api/datasources', {
+      name: `${prefix} logs`,
+      type: 'loki',
+      access: 'proxy',
+      url: 'http://127.0.0.1:3100',
+      isDefault: true,
+    });
     await connect(page, server, server.adminToken);
     await page.getByRole('link', { name: 'Data sources' }).click();
 
@@ -122,7 +144,9 @@ test.describe('data sources with a real Prometheus', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByRole('textbox', { name: 'URL', exact: true }).fill(prometheus!.url);
     await saveAndTest(page);
-    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(new RegExp(`data source with the same name already exists: "${name}"`));
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(
+      new RegExp(`data source with the same name already exists: "${name}"`),
+    );
     await expect(page).toHaveURL(/\/datasources\/new/);
   });
 
@@ -137,7 +161,9 @@ test.describe('data sources with a real Prometheus', () => {
     await page.getByRole('textbox', { name: 'URL', exact: true }).fill('localhost:9090');
     await saveAndTest(page);
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/Name cannot be empty/);
-    await expect(page.getByRole('textbox', { name: 'URL', exact: true })).toHaveAccessibleDescription(/URL must be an http:\/\/ or https:\/\/ address/);
+    await expect(page.getByRole('textbox', { name: 'URL', exact: true })).toHaveAccessibleDescription(
+      /URL must be an http:\/\/ or https:\/\/ address/,
+    );
     expect(posts).toBe(0);
   });
 
@@ -237,7 +263,7 @@ test.describe('data source pages pass axe', () => {
         await expect(page.getByRole('table')).toBeVisible();
         await expectAccessible(page);
         // The header's link (an empty list offers a second one).
-  await page.getByRole('link', { name: 'Add data source' }).first().click();
+        await page.getByRole('link', { name: 'Add data source' }).first().click();
         await expect(page.getByRole('link', { name: /^Prometheus/ })).toBeVisible();
         await expectAccessible(page);
       });
@@ -268,7 +294,12 @@ test.describe('data source pages pass axe', () => {
         await page.getByRole('button', { name: 'Test', exact: true }).click();
         await expect(passed(page)).toBeVisible();
         await expectAccessible(page);
-        await server.api('PUT', `/api/datasources/uid/${uid}`, { name, type: 'prometheus', access: 'proxy', url: `http://127.0.0.1:${await freePort()}` });
+        await server.api('PUT', `/api/datasources/uid/${uid}`, {
+          name,
+          type: 'prometheus',
+          access: 'proxy',
+          url: `http://127.0.0.1:${await freePort()}`,
+        });
         await page.reload();
         await page.getByRole('button', { name: 'Test', exact: true }).click();
         await expect(failed(page)).toBeVisible();

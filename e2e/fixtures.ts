@@ -29,7 +29,10 @@ export const test = base.extend<{ server: ServerInfo }>({
     };
     const tokenFor: ServerInfo['tokenFor'] = async (role, secondsToLive = 0) => {
       const account = await api<{ id: number }>('POST', '/api/serviceaccounts', { name: `e2e ${role} ${Date.now()} ${++counter}`, role });
-      const minted = await api<{ id: number; key: string }>('POST', `/api/serviceaccounts/${account.id}/tokens`, { name: 'e2e', secondsToLive });
+      const minted = await api<{ id: number; key: string }>('POST', `/api/serviceaccounts/${account.id}/tokens`, {
+        name: 'e2e',
+        secondsToLive,
+      });
       return { id: account.id, token: minted.key, tokenId: minted.id };
     };
     await use({ url, adminToken, api, tokenFor });
@@ -47,7 +50,10 @@ export async function connect(page: Page, server: ServerInfo, token: string): Pr
   await page.getByLabel('Service account token').fill(token);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect
-    .poll(async () => !new URL(page.url()).pathname.startsWith('/connect') || (await page.locator('.mantine-InputWrapper-error').count()) > 0, { timeout: 10_000 })
+    .poll(
+      async () => !new URL(page.url()).pathname.startsWith('/connect') || (await page.locator('.mantine-InputWrapper-error').count()) > 0,
+      { timeout: 10_000 },
+    )
     .toBe(true);
 }
 

@@ -28,23 +28,38 @@ export default async function globalSetup() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
   const webDir = path.join(workDir, 'web');
   const dataDir = path.join(workDir, 'data');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDir, '--sourcemap', 'false'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDir, '--sourcemap', 'false'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('building the UI failed');
 
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_WEB_DIR: webDir, SIGHTLINE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGHTLINE_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIGHTLINE_DATA_DIR: dataDir,
+      SIGHTLINE_WEB_DIR: webDir,
+      SIGHTLINE_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      SIGHTLINE_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const ready = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 30 s');
     await new Promise((r) => setTimeout(r, 100));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test — unit and API (Vitest), then browser (Playwright on Debian's Chromium).
-// Ends with one "N passed, N failed" line over both.
+// `npm test`: the checks (types, lint, formatting, declared dependencies), then every test — unit and API
+// (Vitest), then browser (Playwright on Debian's Chromium). Ends with one "N passed, N failed" line over both.
+// A failed check stops the run before the tests: the rules are enforced, not remembered.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,24 @@ function readJson(file) {
   } catch {
     return undefined;
   }
+}
+
+// 0. Checks. Each runs even when an earlier one failed, so one run lists every problem.
+const checks = [
+  ['typecheck', [process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']]],
+  ['lint', [process.execPath, ['node_modules/eslint/bin/eslint.js', '.']]],
+  ['format', [process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']]],
+  ['dependencies', [process.execPath, ['scripts/check-deps.mjs']]],
+];
+const failedChecks = checks.filter(([name, [command, args]]) => {
+  console.log(`\n> ${name}`);
+  return run(command, args) !== 0;
+});
+if (failedChecks.length > 0) {
+  const names = failedChecks.map(([name]) => name).join(', ');
+  console.error(`\nchecks failed: ${names}. Fix them first (\`npm run format\` rewrites unformatted files); no test was run.`);
+  console.log(`\ntests: 0 passed, ${failedChecks.length} failed, 0 skipped`);
+  process.exit(1);
 }
 
 // 1. Unit, component and API tests.

@@ -31,7 +31,11 @@ export function annotationTarget(state: SeedState, count = 200): LoadTarget {
 }
 
 /** Search and annotation-range latency, one request at a time. */
-export async function measureScale(server: ServerProcess, state: SeedState, requests: number): Promise<{ search: ScalePoint; annotations: ScalePoint }> {
+export async function measureScale(
+  server: ServerProcess,
+  state: SeedState,
+  requests: number,
+): Promise<{ search: ScalePoint; annotations: ScalePoint }> {
   const warmup = Math.max(20, Math.round(requests / 10));
   const search = await sequential(server.url, searchTarget(), requests, warmup, 'scale: search');
   const annotations = await sequential(server.url, annotationTarget(state, 500), requests, warmup, 'scale: annotations');
@@ -145,7 +149,13 @@ export async function measureLoad(
     const half = { ...options, duration: options.duration / 2 };
     for (const endpoint of list) {
       const on = (target: ServerProcess, warmup: boolean) =>
-        load(target.url, target.pid, endpoint.target, { ...half, warmup: warmup ? options.warmup : 0 }, `${endpoint.label} on ${target.name}`);
+        load(
+          target.url,
+          target.pid,
+          endpoint.target,
+          { ...half, warmup: warmup ? options.warmup : 0 },
+          `${endpoint.label} on ${target.name}`,
+        );
       const s1 = await on(server, true);
       const b1 = await on(baseline, true);
       const b2 = await on(baseline, false);

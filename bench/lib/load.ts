@@ -81,8 +81,15 @@ async function finished(instance: Instance, what: string) {
 }
 
 /** Warm-up, then a measured closed-loop run against `url` (a server whose process id is `pid`). */
-export async function load(url: string, pid: number, target: LoadTarget, options: LoadOptions, what: string): Promise<LoadResult & { latencies: number[] }> {
-  if (options.warmup > 0) await finished(fire(url, target, { connections: options.connections, duration: options.warmup }).instance, `${what} (warm-up)`);
+export async function load(
+  url: string,
+  pid: number,
+  target: LoadTarget,
+  options: LoadOptions,
+  what: string,
+): Promise<LoadResult & { latencies: number[] }> {
+  if (options.warmup > 0)
+    await finished(fire(url, target, { connections: options.connections, duration: options.warmup }).instance, `${what} (warm-up)`);
   const latencies: number[] = [];
   const run = fire(url, target, { connections: options.connections, duration: options.duration }, latencies);
   const serverBefore = cpuSecondsOf(pid);
@@ -108,11 +115,22 @@ export async function load(url: string, pid: number, target: LoadTarget, options
 }
 
 /** Latency of `count` requests sent one at a time (one connection, nothing queued), after `warmup` more. */
-export async function sequential(url: string, target: LoadTarget, count: number, warmup: number, what: string): Promise<{ p50: number; p99: number; max: number; bytes: number }> {
+export async function sequential(
+  url: string,
+  target: LoadTarget,
+  count: number,
+  warmup: number,
+  what: string,
+): Promise<{ p50: number; p99: number; max: number; bytes: number }> {
   if (warmup > 0) await finished(fire(url, target, { connections: 1, amount: warmup }).instance, `${what} (warm-up)`);
   const latencies: number[] = [];
   const run = fire(url, target, { connections: 1, amount: count }, latencies);
   await finished(run.instance, what);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, bytes: run.stats().bytes };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    bytes: run.stats().bytes,
+  };
 }

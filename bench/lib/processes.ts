@@ -54,7 +54,14 @@ export function killAllNow(): void {
  * Starts `node --import tsx <script>` with `env`, and resolves once its stdout printed a line
  * matching `ready` (whose first group is the URL) and the URL answers `probe`.
  */
-async function startNode(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, probe: string): Promise<ServerProcess> {
+async function startNode(
+  name: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  probe: string,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -73,7 +80,14 @@ async function startNode(name: string, script: string, args: string[], env: Node
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${output}`);
-      if (url && (await fetch(`${url}${probe}`).then((r) => r.ok, () => false))) break;
+      if (
+        url &&
+        (await fetch(`${url}${probe}`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`${name} did not become ready within 60 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }

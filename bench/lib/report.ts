@@ -1,6 +1,7 @@
 /** The results file's shape, the budgets of issue 10, and the Markdown tables run.ts prints. */
 import type { LoadRow, ScalePoint } from './api';
 import type { ProcessMemory } from './processes';
+import type { QueryBenchRow } from './queries';
 import type { BundleReport, PageTiming } from './ui';
 
 export interface ScaleRow {
@@ -34,6 +35,8 @@ export interface Results {
     seconds: number;
   };
   load: LoadRow[];
+  /** `/api/ds/query` against Prometheus vs the same query sent to Prometheus directly. */
+  queries?: QueryBenchRow;
   /** Server memory after the load runs. */
   loadMemory: ProcessMemory | undefined;
   scale: ScaleRow[];
@@ -74,7 +77,8 @@ export function budgets(results: Results): Budget[] {
   const search = results.load.find((row) => row.key === 'search');
   const annotations = results.load.find((row) => row.key === 'annotations');
   if (step) {
-    const under = (row: LoadRow | undefined) => (row ? `; under load (${results.meta.settings.connections} connections): p99 ${ms(row.sightline.p99)} ms` : '');
+    const under = (row: LoadRow | undefined) =>
+      row ? `; under load (${results.meta.settings.connections} connections): p99 ${ms(row.sightline.p99)} ms` : '';
     list.push({
       name: `Search over ${count(step.dashboards)} dashboards, p99`,
       target: '< 20 ms',
@@ -90,9 +94,25 @@ export function budgets(results: Results): Budget[] {
       margin: `${ms(step.annotationsRange.p99 - 20)} ms`,
     });
   }
+  if (results.queries) {
+    const q = results.queries;
+    list.push({
+      name: '/api/ds/query vs the same range query sent to Prometheus directly, requests/s',
+      target: '≥ 80%',
+      measured: `${(q.rpsRatio * 100).toFixed(0)}% (${Math.round(q.sightline.rps)} vs ${Math.round(q.direct.rps)} req/s); p50 ${ms(q.sightline.p50)} vs ${ms(q.direct.p50)} ms`,
+      met: q.rpsRatio >= 0.8,
+      margin: `${((q.rpsRatio - 0.8) * 100).toFixed(0)} points`,
+    });
+  }
   if (results.ui) {
     const js = results.ui.bundles.initial.js;
-    list.push({ name: 'Initial UI JS, gzipped', target: '≤ 200 kB', measured: `${kB(js)} kB`, met: js <= 200_000, margin: `${kB(js - 200_000)} kB` });
+    list.push({
+      name: 'Initial UI JS, gzipped',
+      target: '≤ 200 kB',
+      measured: `${kB(js)} kB`,
+      met: js <= 200_000,
+      margin: `${kB(js - 200_000)} kB`,
+    });
     const dashboards = results.ui.pages.find((p) => p.probe === 'dashboards-list');
     if (dashboards) {
       list.push({
@@ -109,7 +129,14 @@ export function budgets(results: Results): Budget[] {
 
 export function markdown(results: Results): string {
   const { meta } = results;
-  const settings = meta.settings as { connections: number; duration: number; warmup: number; scaleRequests: number; uiRuns: number; quick: boolean };
+  const settings = meta.settings as {
+    connections: number;
+    duration: number;
+    warmup: number;
+    scaleRequests: number;
+    uiRuns: number;
+    quick: boolean;
+  };
   const out: string[] = [];
   out.push(
     `Run ${meta.date.slice(0, 16).replace('T', ' ')} UTC${settings.quick ? ' (**--quick**: smaller data, shorter runs)' : ''}, commit ${meta.commit}, Node ${meta.node}, ${meta.cpus}, ${meta.memory} RAM; took ${Math.round(meta.seconds / 60)} min.`,
@@ -141,8 +168,26 @@ export function markdown(results: Results): string {
         `¹ The load generator (autocannon, in the bench process) used ≥ ${GENERATOR_BOUND}% of a core there: with 2 cores it, not the server, set that rate, so the ratio flatters Sightline; compare the CPU per request.`,
       );
     }
-    if (results.loadMemory) out.push('', `Server RSS after the load runs: ${mb(results.loadMemory.rss)} MB (peak ${mb(results.loadMemory.peak)} MB).`);
+    if (results.loadMemory)
+      out.push('', `Server RSS after the load runs: ${mb(results.loadMemory.rss)} MB (peak ${mb(results.loadMemory.peak)} MB).`);
     out.push('');
+  }
+
+  if (results.queries) {
+    const q = results.queries;
+    out.push(
+      '### Queries: /api/ds/query vs Prometheus directly',
+      '',
+      `${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s measured per side (Sightline, direct, direct, Sightline). ` +
+        `The same range query both ways: through Sightline (auth, data source lookup, Grafana's step maths, one POST to Prometheus, frames) and as a POST to Prometheus's own query_range.`,
+      '',
+      '| Query | Sightline req/s | Direct req/s | Ratio | Sightline p50 / p99 | Direct p50 / p99 | Latency ratio p50 / p99 | Sightline CPU per query | Prometheus CPU per query |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${q.label} | ${Math.round(q.sightline.rps)} | ${Math.round(q.direct.rps)} | ${(q.rpsRatio * 100).toFixed(0)}% | ${ms(q.sightline.p50)} / ${ms(q.sightline.p99)} ms | ${ms(q.direct.p50)} / ${ms(q.direct.p99)} ms | ${(q.p50Ratio * 100).toFixed(0)}% / ${(q.p99Ratio * 100).toFixed(0)}% | ${q.sightlineCpuPerQuery} µs | ${q.prometheusCpuPerQuery} µs |`,
+      '',
+      `Answer sizes: ${size(q.sightline.bytes)} through Sightline (Grafana's frames) and ${size(q.direct.bytes)} from Prometheus. Latency ratio = direct latency over Sightline's (100% = as fast).`,
+      '',
+    );
   }
 
   if (results.scale.length > 0) {
@@ -205,7 +250,9 @@ export function markdown(results: Results): string {
   if (results.budgets.length > 0) {
     out.push('### Budgets', '', '| Budget | Target | Measured | Met? |', '|---|---|---|---|');
     for (const budget of results.budgets) {
-      out.push(`| ${budget.name} | ${budget.target} | ${budget.measured} | ${budget.met === null ? '–' : budget.met ? 'yes' : `**no**, by ${budget.margin}`} |`);
+      out.push(
+        `| ${budget.name} | ${budget.target} | ${budget.measured} | ${budget.met === null ? '–' : budget.met ? 'yes' : `**no**, by ${budget.margin}`} |`,
+      );
     }
   }
   return out.join('\n');

@@ -57,7 +57,9 @@ export async function seedDashboards(store: Store, state: SeedState, total: numb
   if (total <= state.dashboards) return;
   await store.transaction(async (stores) => {
     for (let f = state.folderIds.length; f < FOLDER_COUNT; f++) {
-      state.folderIds.push((await stores.folders.create({ orgId: ORG_ID, uid: `bench-folder-${f}`, title: `Team ${f}`, userId: USER_ID })).id);
+      state.folderIds.push(
+        (await stores.folders.create({ orgId: ORG_ID, uid: `bench-folder-${f}`, title: `Team ${f}`, userId: USER_ID })).id,
+      );
     }
     for (let i = state.dashboards; i < total; i++) {
       const random = rng(i + 1);
@@ -109,7 +111,14 @@ export async function seedAnnotations(store: Store, state: SeedState, total: num
     const random = rng(1_000_003 * (i + 1));
     const time = state.end - Math.floor(random() * ANNOTATION_SPAN);
     const timeEnd = random() < 0.1 ? time + Math.floor(random() * HOUR) : time;
-    batch.push({ dashboardId: null, panelId: 0, time, timeEnd, text: `deploy ${i}: ${pick(random, WORDS)} rollout`, tags: [pick(random, WORDS)] });
+    batch.push({
+      dashboardId: null,
+      panelId: 0,
+      time,
+      timeEnd,
+      text: `deploy ${i}: ${pick(random, WORDS)} rollout`,
+      tags: [pick(random, WORDS)],
+    });
     if (batch.length === 20_000) await flush();
   }
   await flush();

@@ -17,7 +17,17 @@ import { ROOT } from './seed';
 export function buildUi(outDir: string): void {
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--sourcemap', 'hidden', '--manifest'],
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      '--outDir',
+      outDir,
+      '--sourcemap',
+      'hidden',
+      '--manifest',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (result.status !== 0) throw new Error(`building the UI failed (vite exited with ${result.status})`);
@@ -106,15 +116,19 @@ function composition(webDir: string, files: string[]): BundleReport['initial']['
         if (segment.length > 1) source += segment[1]!;
         const end = i + 1 < segments.length ? column + segments[i + 1]![0]! : length;
         const name = map.sources[source] ?? '?';
-        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1] ?? `app: ${name.replace(/^.*?\/src\//, 'src/').split('/').slice(0, 3).join('/')}`;
+        const pkg =
+          /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1] ??
+          `app: ${name
+            .replace(/^.*?\/src\//, 'src/')
+            .split('/')
+            .slice(0, 3)
+            .join('/')}`;
         totals.set(pkg, (totals.get(pkg) ?? 0) + (end - column));
         all += end - column;
       });
     });
   }
-  return [...totals]
-    .map(([source, bytes]) => ({ source, bytes, share: bytes / Math.max(1, all) }))
-    .sort((a, b) => b.bytes - a.bytes);
+  return [...totals].map(([source, bytes]) => ({ source, bytes, share: bytes / Math.max(1, all) })).sort((a, b) => b.bytes - a.bytes);
 }
 
 export function bundleSizes(webDir: string): BundleReport {
@@ -273,7 +287,14 @@ function pageScript(session: Session, probe: Probe, target: number): string {
 })();`;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -283,7 +304,15 @@ export async function launch(): Promise<Browser> {
  * Opens `url + pagePath` in a fresh browser context (empty cache, new session storage) `runs`
  * times after one untimed warm-up, and returns the time each run took to paint the probe.
  */
-export async function timePage(browser: Browser, url: string, session: Session, pagePath: string, probe: Probe, runs: number, target = 0): Promise<PageTiming> {
+export async function timePage(
+  browser: Browser,
+  url: string,
+  session: Session,
+  pagePath: string,
+  probe: Probe,
+  runs: number,
+  target = 0,
+): Promise<PageTiming> {
   const times: number[] = [];
   const scripts: number[] = [];
   const api: number[] = [];
@@ -297,10 +326,16 @@ export async function timePage(browser: Browser, url: string, session: Session, 
       const page = await context.newPage();
       await page.goto(`${url}${pagePath}`, { waitUntil: 'commit' });
       try {
-        await page.waitForFunction('window.__sightlineBench && window.__sightlineBench.paint !== undefined', undefined, { timeout: 30_000, polling: 50 });
+        await page.waitForFunction('window.__sightlineBench && window.__sightlineBench.paint !== undefined', undefined, {
+          timeout: 30_000,
+          polling: 50,
+        });
       } catch (error) {
         const state = await page.evaluate('window.__sightlineBench').catch(() => undefined);
-        throw new Error(`${pagePath}: the page did not show its data within 30 s (probe state ${JSON.stringify(state)}; at ${page.url()})`, { cause: error });
+        throw new Error(
+          `${pagePath}: the page did not show its data within 30 s (probe state ${JSON.stringify(state)}; at ${page.url()})`,
+          { cause: error },
+        );
       }
       const state = (await page.evaluate('window.__sightlineBench')) as NonNullable<Window['__sightlineBench']>;
       if (run >= 0) {

@@ -1,53 +1,112 @@
 import { z } from 'zod';
-import { booleanQueryParam, integerQueryParam, numericIdParam, typeError } from './common';
+import {
+  booleanQueryParam,
+  integerQueryParam,
+  MAX_TERMS_PER_REQUEST,
+  optionalField,
+  optionalId,
+  repeatedQueryParam,
+  SAFE_INTEGER_MESSAGE,
+  typeError,
+} from './common';
 
-const epochMillis = z.number({ error: typeError('epoch milliseconds (a number)') }).int('must be whole milliseconds').min(0, 'cannot be negative');
+const epochMillis = z
+  .number({ error: typeError('epoch milliseconds (a number)') })
+  .int('must be whole milliseconds')
+  .min(0, 'cannot be negative');
 const tags = z
-  .array(z.string({ error: 'must be a string' }).max(100, 'is too long: at most 100 characters'), { error: typeError('an array of strings') })
+  .array(z.string({ error: 'must be a string' }).max(100, 'is too long: at most 100 characters'), {
+    error: typeError('an array of strings'),
+  })
   .max(50, 'too many tags: at most 50');
 const text = z.string({ error: typeError('a string') }).max(10_000, 'is too long: at most 10000 characters');
 
-/** `POST /api/annotations`: no dashboard makes an organization annotation. */
+/**
+ * `POST /api/annotations`: no dashboard makes an organization annotation. A `null` field is absent
+ * and `dashboardId: 0` is "no dashboard" (Grafana's reading), so an annotation as GET returned it
+ * posts back unchanged (its extra fields are ignored).
+ */
 export const createAnnotationRequestSchema = z.object({
-  dashboardUID: z.string({ error: typeError('a string') }).optional(),
-  dashboardUid: z.string({ error: typeError('a string') }).optional(),
-  dashboardId: z.number({ error: typeError('a number') }).int().optional(),
-  panelId: z.number({ error: typeError('a number') }).int().min(0).optional(),
-  time: epochMillis.optional(),
-  timeEnd: epochMillis.optional(),
-  tags: tags.optional(),
+  dashboardUID: optionalField(z.string({ error: typeError('a string') })),
+  dashboardUid: optionalField(z.string({ error: typeError('a string') })),
+  dashboardId: optionalId(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(0, 'cannot be negative'),
+  ),
+  panelId: optionalField(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(0),
+  ),
+  time: optionalField(epochMillis),
+  timeEnd: optionalField(epochMillis),
+  tags: optionalField(tags),
   text: text.refine((value) => value.trim() !== '', 'cannot be empty'),
 });
 export type CreateAnnotationRequest = z.infer<typeof createAnnotationRequestSchema>;
 export const createAnnotationResponseSchema = z.looseObject({ id: z.number(), message: z.string() });
 export type CreateAnnotationResponse = z.infer<typeof createAnnotationResponseSchema>;
 
-/** `PATCH /api/annotations/{id}`: only the fields given change. */
+/** `PATCH /api/annotations/{id}`: only the fields given change; `null` (some clients send `timeEnd: null`) leaves one as it is. */
 export const patchAnnotationRequestSchema = z.object({
-  time: epochMillis.optional(),
-  timeEnd: epochMillis.optional(),
-  tags: tags.optional(),
-  text: text.refine((value) => value.trim() !== '', 'cannot be empty').optional(),
+  time: optionalField(epochMillis),
+  timeEnd: optionalField(epochMillis),
+  tags: optionalField(tags),
+  text: optionalField(text.refine((value) => value.trim() !== '', 'cannot be empty')),
 });
 export type PatchAnnotationRequest = z.infer<typeof patchAnnotationRequestSchema>;
 
-/** `PUT /api/annotations/{id}`: replaces time, timeEnd, tags and text. */
+/**
+ * `PUT /api/annotations/{id}`: replaces time, timeEnd, tags and text. A field left out or `null`
+ * is left as it is (Grafana would zero it); `tags: []` clears the tags.
+ */
 export const updateAnnotationRequestSchema = z.object({
-  time: epochMillis,
-  timeEnd: epochMillis.optional(),
-  tags: tags.optional(),
-  text: text.refine((value) => value.trim() !== '', 'cannot be empty'),
+  time: optionalField(epochMillis),
+  timeEnd: optionalField(epochMillis),
+  tags: optionalField(tags),
+  text: optionalField(text.refine((value) => value.trim() !== '', 'cannot be empty')),
 });
 export type UpdateAnnotationRequest = z.infer<typeof updateAnnotationRequestSchema>;
 
-export const annotationIdParamsSchema = z.object({ id: numericIdParam() });
+/** Grafana's words for a bad id in the path, which clients match on: "annotationId is invalid". */
+export const annotationIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d+$/, { error: (issue) => `annotationId is invalid: must be a number, got "${String(issue.input)}"` })
+    .transform(Number)
+    .refine((value) => Number.isSafeInteger(value), SAFE_INTEGER_MESSAGE),
+});
+
+/** `POST /api/annotations/mass-delete`: one annotation by id, or every annotation of one dashboard panel. */
+export const massDeleteAnnotationsRequestSchema = z.object({
+  annotationId: optionalId(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(0, 'cannot be negative'),
+  ),
+  dashboardId: optionalId(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(0, 'cannot be negative'),
+  ),
+  dashboardUID: optionalField(z.string({ error: typeError('a string') })),
+  panelId: optionalId(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(0, 'cannot be negative'),
+  ),
+});
+export type MassDeleteAnnotationsRequest = z.infer<typeof massDeleteAnnotationsRequestSchema>;
 
 export const MAX_ANNOTATION_LIMIT = 100_000;
 
-const tagList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => (value === undefined ? [] : [value].flat().map((t) => t.trim()).filter(Boolean)));
+const tagList = repeatedQueryParam(MAX_TERMS_PER_REQUEST, 'tags');
 
 /** `GET /api/annotations` */
 export const findAnnotationsQuerySchema = z.object({
@@ -86,7 +145,10 @@ export type Annotation = z.infer<typeof annotationSchema>;
 export const annotationListSchema = z.array(annotationSchema);
 
 /** `GET /api/annotations/tags` */
-export const annotationTagsQuerySchema = z.object({ tag: z.string().optional(), limit: integerQueryParam() });
+export const annotationTagsQuerySchema = z.object({
+  tag: z.string().max(100, 'is too long: at most 100 characters').optional(),
+  limit: integerQueryParam(),
+});
 export const annotationTagsResponseSchema = z.looseObject({
   result: z.looseObject({ tags: z.array(z.looseObject({ tag: z.string(), count: z.number() })) }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericIdParam, typeError } from './common';
+import { numericIdParam, optionalField, typeError } from './common';
 import { uidSchema } from './dashboards';
 
 /** The data source types Sightline knows and can health-check, with their display names. */
@@ -25,6 +25,53 @@ export const dataSourceTypeAliases: Record<string, DataSourceType> = {
 
 /** Types whose `url` is `host:port` (a database connection), not an HTTP address. */
 export const sqlDataSourceTypes: DataSourceType[] = ['grafana-postgresql-datasource', 'mysql'];
+
+/** The longest `jsonData.timeout` a data source may set, in seconds. */
+export const MAX_TIMEOUT_SECONDS = 300;
+
+/** `jsonData.timeout`: absent (the default applies) or a number of seconds from 1 to MAX_TIMEOUT_SECONDS. */
+export function isValidTimeout(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  const seconds = Number(value);
+  return seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS;
+}
+
+/** An address an HTTP data source can be reached at: http:// or https:// with a host. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A database's `host:port` (a bare host, or a URL with a scheme, is read the same way); undefined when it is neither or has a path. */
+export function parseHostPort(text: string): { host: string; port: number | undefined } | undefined {
+  try {
+    const url = new URL(text.includes('://') ? text : `tcp://${text}`);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const pathless = url.pathname === '' || url.pathname === '/';
+    return host && pathless ? { host, port: url.port ? Number(url.port) : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a saved data source's secrets were meant to go: scheme, host and port of its URL (undefined when it has none). */
+export function urlOrigin(url: string, sql: boolean): string | undefined {
+  const text = url.trim();
+  if (!text) return undefined;
+  if (sql) {
+    const parsed = parseHostPort(text);
+    return parsed ? `${parsed.host}:${parsed.port ?? ''}`.toLowerCase() : text;
+  }
+  try {
+    return new URL(text).origin.toLowerCase();
+  } catch {
+    return text;
+  }
+}
 
 export const dataSourceSchema = z.looseObject({
   id: z.number(),
@@ -54,21 +101,35 @@ export const dataSourceListSchema = z.array(dataSourceSchema);
 const jsonObject = z.record(z.string(), z.unknown(), { error: typeError('a JSON object') });
 const secrets = z.record(z.string(), z.string({ error: 'must be a string' }), { error: typeError('an object of strings') });
 
+/** A field left out or `null` is absent: on create it takes its default, on update it is left as it is. */
 const dataSourceFields = {
-  name: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty').max(190, 'is too long: at most 190 characters'),
-  type: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty'),
+  name: z
+    .string({ error: typeError('a string') })
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(190, 'is too long: at most 190 characters'),
+  type: z
+    .string({ error: typeError('a string') })
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(100, 'is too long: at most 100 characters'),
   access: z.enum(['proxy', 'direct'], { error: 'must be proxy or direct' }),
-  url: z.string({ error: typeError('a string') }).trim().max(2048).optional(),
-  user: z.string({ error: typeError('a string') }).optional(),
-  database: z.string({ error: typeError('a string') }).optional(),
-  basicAuth: z.boolean({ error: typeError('true or false') }).optional(),
-  basicAuthUser: z.string({ error: typeError('a string') }).optional(),
-  withCredentials: z.boolean({ error: typeError('true or false') }).optional(),
-  isDefault: z.boolean({ error: typeError('true or false') }).optional(),
-  jsonData: jsonObject.optional(),
+  url: optionalField(
+    z
+      .string({ error: typeError('a string') })
+      .trim()
+      .max(2048, 'is too long: at most 2048 characters'),
+  ),
+  user: optionalField(z.string({ error: typeError('a string') })),
+  database: optionalField(z.string({ error: typeError('a string') })),
+  basicAuth: optionalField(z.boolean({ error: typeError('true or false') })),
+  basicAuthUser: optionalField(z.string({ error: typeError('a string') })),
+  withCredentials: optionalField(z.boolean({ error: typeError('true or false') })),
+  isDefault: optionalField(z.boolean({ error: typeError('true or false') })),
+  jsonData: optionalField(jsonObject),
   /** Passwords and tokens: stored encrypted, never returned. On update, a key left out keeps its secret; `""` removes it. */
-  secureJsonData: secrets.optional(),
-  uid: uidSchema.optional(),
+  secureJsonData: optionalField(secrets),
+  uid: optionalField(uidSchema),
 };
 
 /** `POST /api/datasources` */
@@ -78,7 +139,7 @@ export type CreateDataSourceRequest = z.infer<typeof createDataSourceRequestSche
 /** `PUT /api/datasources/uid/{uid}`: the whole data source; `version`, when given, must be current. */
 export const updateDataSourceRequestSchema = z.object({
   ...dataSourceFields,
-  version: z.number({ error: typeError('a number') }).int().optional(),
+  version: optionalField(z.number({ error: typeError('a number') }).int()),
 });
 export type UpdateDataSourceRequest = z.infer<typeof updateDataSourceRequestSchema>;
 

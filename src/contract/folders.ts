@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerQueryParam, orgRoleSchema, typeError } from './common';
+import { integerQueryParam, numericIdParam, optionalField, optionalId, orgRoleSchema, pageQueryParam, typeError } from './common';
 import { uidSchema } from './dashboards';
 
 export const folderSchema = z.looseObject({
@@ -23,7 +23,7 @@ export type Folder = z.infer<typeof folderSchema>;
 export const folderListItemSchema = z.looseObject({ id: z.number(), uid: z.string(), title: z.string() });
 export type FolderListItem = z.infer<typeof folderListItemSchema>;
 export const folderListSchema = z.array(folderListItemSchema);
-export const folderListQuerySchema = z.object({ limit: integerQueryParam(), page: integerQueryParam() });
+export const folderListQuerySchema = z.object({ limit: integerQueryParam(), page: pageQueryParam() });
 
 const folderTitle = z
   .string({ error: typeError('a string') })
@@ -33,7 +33,7 @@ const folderTitle = z
 
 /** `POST /api/folders` */
 export const createFolderRequestSchema = z.object({
-  uid: uidSchema.optional(),
+  uid: optionalField(uidSchema),
   title: folderTitle,
 });
 export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
@@ -41,12 +41,14 @@ export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
 /** `PUT /api/folders/{uid}` */
 export const updateFolderRequestSchema = z.object({
   title: folderTitle,
-  version: z.number({ error: typeError('a number') }).int().optional(),
-  overwrite: z.boolean({ error: typeError('true or false') }).optional(),
+  version: optionalField(z.number({ error: typeError('a number') }).int()),
+  overwrite: optionalField(z.boolean({ error: typeError('true or false') })),
 });
 export type UpdateFolderRequest = z.infer<typeof updateFolderRequestSchema>;
 
 export const folderUidParamsSchema = z.object({ uid: z.string() });
+/** `GET /api/folders/id/{id}`: Grafana's older address of a folder. */
+export const folderIdParamsSchema = z.object({ id: numericIdParam() });
 
 export const deleteFolderResponseSchema = z.looseObject({ id: z.number(), title: z.string(), message: z.string() });
 export type DeleteFolderResponse = z.infer<typeof deleteFolderResponseSchema>;
@@ -59,32 +61,61 @@ export const permissionLevelSchema = z.union([z.literal(1), z.literal(2), z.lite
   error: 'must be 1 (View), 2 (Edit) or 4 (Admin)',
 });
 
-/** One entry of `GET /api/folders/{uid}/permissions`: for a role or for one account (`userId`). */
+/**
+ * One entry of `GET /api/folders/{uid}/permissions` (and of a dashboard's): for a role, one account
+ * (`userId`) or a team (`teamId`); the other two are 0 / absent, as in Grafana.
+ */
 export const folderPermissionSchema = z.looseObject({
   role: orgRoleSchema.optional(),
   userId: z.number().optional(),
   userLogin: z.string().optional(),
+  teamId: z.number().optional(),
+  team: z.string().optional(),
   permission: permissionLevelSchema,
   permissionName: z.string(),
+  /** Dashboard lists: true for the entries that come from the dashboard's folder. */
+  inherited: z.boolean().optional(),
 });
 export type FolderPermission = z.infer<typeof folderPermissionSchema>;
 export const folderPermissionListSchema = z.array(folderPermissionSchema);
 
-/** `POST /api/folders/{uid}/permissions`: the new list, replacing the old one. */
-export const updateFolderPermissionsRequestSchema = z.object({
-  items: z.array(
-    z
-      .object({
-        role: z.enum(['Viewer', 'Editor'], { error: 'must be Viewer or Editor (Admins always have every permission)' }).optional(),
-        userId: z.number({ error: typeError('a number') }).int().positive().optional(),
-        teamId: z.number().optional(),
-        permission: permissionLevelSchema,
-      })
-      .refine((item) => item.teamId === undefined || item.teamId === 0, { error: 'teams are not supported; give role or userId' })
-      .refine((item) => (item.role === undefined) !== (item.userId === undefined), {
-        error: 'give exactly one of role or userId',
+/**
+ * One item of a permission list to store. Exactly one of role, userId and teamId; `0` and `null`
+ * mean "none" (so a list as GET returned it, `{"userId": 0, "teamId": 0, "role": "Viewer", ...}`,
+ * posts back unchanged). Extra fields are ignored.
+ */
+export const permissionItemSchema = z
+  .object({
+    role: optionalField(
+      z.enum(['Viewer', 'Editor'], {
+        error: (issue) =>
+          `invalid role specified: ${JSON.stringify(issue.input)}; use Viewer or Editor (Admins always have every permission)`,
       }),
-    { error: typeError('an array') },
-  ),
+    ),
+    userId: optionalId(
+      z
+        .number({ error: typeError('a number') })
+        .int()
+        .min(0, 'cannot be negative'),
+    ),
+    teamId: optionalId(
+      z
+        .number({ error: typeError('a number') })
+        .int()
+        .min(0, 'cannot be negative'),
+    ),
+    permission: permissionLevelSchema,
+    /** Set on entries a dashboard's list shows from its folder: not the dashboard's own, so not stored with it. */
+    inherited: optionalField(z.boolean({ error: typeError('true or false') })),
+  })
+  .refine((item) => [item.role, item.userId, item.teamId].filter((v) => v !== undefined).length === 1, {
+    error: 'give exactly one of role, userId or teamId',
+  });
+export type PermissionItemRequest = z.infer<typeof permissionItemSchema>;
+
+/** `POST /api/folders/{uid}/permissions` (and a dashboard's): the new list, replacing the old one. */
+export const updateFolderPermissionsRequestSchema = z.object({
+  // Each entry is a row written in one statement.
+  items: z.array(permissionItemSchema, { error: typeError('an array') }).max(1000, 'too many entries: at most 1000'),
 });
 export type UpdateFolderPermissionsRequest = z.infer<typeof updateFolderPermissionsRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQueryParam, integerQueryParam, numericIdParam, orgRoleSchema, typeError } from './common';
+import { booleanQueryParam, integerQueryParam, numericIdParam, optionalField, orgRoleSchema, pageQueryParam, typeError } from './common';
 
 export const serviceAccountSchema = z.looseObject({
   id: z.number(),
@@ -30,16 +30,16 @@ const serviceAccountName = z
 /** `POST /api/serviceaccounts` → 201 with the account. */
 export const createServiceAccountRequestSchema = z.object({
   name: serviceAccountName,
-  role: orgRoleSchema.optional(),
-  isDisabled: z.boolean({ error: typeError('true or false') }).optional(),
+  role: optionalField(orgRoleSchema),
+  isDisabled: optionalField(z.boolean({ error: typeError('true or false') })),
 });
 export type CreateServiceAccountRequest = z.infer<typeof createServiceAccountRequestSchema>;
 
 /** `PATCH /api/serviceaccounts/{id}`: only the fields given change. */
 export const updateServiceAccountRequestSchema = z.object({
-  name: serviceAccountName.optional(),
-  role: orgRoleSchema.optional(),
-  isDisabled: z.boolean({ error: typeError('true or false') }).optional(),
+  name: optionalField(serviceAccountName),
+  role: optionalField(orgRoleSchema),
+  isDisabled: optionalField(z.boolean({ error: typeError('true or false') })),
 });
 export type UpdateServiceAccountRequest = z.infer<typeof updateServiceAccountRequestSchema>;
 export const updateServiceAccountResponseSchema = z.looseObject({
@@ -52,9 +52,9 @@ export type UpdateServiceAccountResponse = z.infer<typeof updateServiceAccountRe
 
 /** `GET /api/serviceaccounts/search` */
 export const searchServiceAccountsQuerySchema = z.object({
-  query: z.string().optional(),
+  query: z.string().max(200, 'is too long: at most 200 characters').optional(),
   perpage: integerQueryParam(),
-  page: integerQueryParam(),
+  page: pageQueryParam(),
   disabled: booleanQueryParam(),
   /** Only accounts with at least one expired token (Grafana's `expiredTokens` filter). */
   expiredTokens: booleanQueryParam(),
@@ -82,6 +82,8 @@ export const createTokenRequestSchema = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'cannot be negative; use 0 for a token that never expires')
     .max(100 * 365 * 24 * 3600, 'is more than 100 years; use 0 for a token that never expires')
+    .nullish()
+    .transform((value) => value ?? undefined)
     .optional(),
 });
 export type CreateTokenRequest = z.infer<typeof createTokenRequestSchema>;

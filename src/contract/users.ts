@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerQueryParam, numericIdParam, orgRoleSchema, typeError } from './common';
+import { integerQueryParam, numericIdParam, optionalField, orgRoleSchema, tooLong, typeError } from './common';
 
 /** One row of `GET /api/org/users`: people only, never service accounts. */
 export const orgUserSchema = z.looseObject({
@@ -17,7 +17,7 @@ export type OrgUser = z.infer<typeof orgUserSchema>;
 export const orgUserListSchema = z.array(orgUserSchema);
 
 export const orgUsersQuerySchema = z.object({
-  query: z.string().optional(),
+  query: z.string().max(200, tooLong(200)).optional(),
   limit: integerQueryParam(),
 });
 
@@ -35,23 +35,40 @@ export const orgUserLookupQuerySchema = orgUsersQuerySchema;
 export const userIdParamsSchema = z.object({ userId: numericIdParam() });
 
 /** `POST /api/admin/users` */
-export const createUserRequestSchema = z.object({
-  login: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty').max(190).optional(),
-  email: z.email({ error: 'is not a valid email address' }).max(190).optional(),
-  name: z.string({ error: typeError('a string') }).trim().max(255).optional(),
-  password: z
-    .string({ error: typeError('a string') })
-    .min(4, 'must be at least 4 characters')
-    .max(255),
-  role: orgRoleSchema.optional(),
-}).refine((body) => body.login || body.email, { error: 'login or email is required', path: ['login'] });
+export const createUserRequestSchema = z
+  .object({
+    login: optionalField(
+      z
+        .string({ error: typeError('a string') })
+        .trim()
+        .min(1, 'cannot be empty')
+        .max(190, tooLong(190)),
+    ),
+    email: optionalField(z.email({ error: 'is not a valid email address' }).max(190, tooLong(190))),
+    name: optionalField(
+      z
+        .string({ error: typeError('a string') })
+        .trim()
+        .max(255, tooLong(255)),
+    ),
+    password: z
+      .string({ error: typeError('a string') })
+      .min(4, 'must be at least 4 characters')
+      .max(255, tooLong(255)),
+    role: optionalField(orgRoleSchema),
+  })
+  .refine((body) => body.login || body.email, { error: 'login or email is required', path: ['login'] });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 export const createUserResponseSchema = z.looseObject({ id: z.number(), message: z.string() });
 export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
 
 /** `POST /api/org/users` */
 export const addOrgUserRequestSchema = z.object({
-  loginOrEmail: z.string({ error: typeError('a string') }).trim().min(1, 'cannot be empty'),
+  loginOrEmail: z
+    .string({ error: typeError('a string') })
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(190, tooLong(190)),
   role: orgRoleSchema,
 });
 export type AddOrgUserRequest = z.infer<typeof addOrgUserRequestSchema>;

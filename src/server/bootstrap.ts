@@ -8,21 +8,21 @@ export const MAIN_ORG_ID = 1;
 export const MAIN_ORG_NAME = 'Main Org.';
 export const ADMIN_ACCOUNT_NAME = 'admin';
 
-export type BootstrapResult =
-  | { created: true; token: string; tokenWasGiven: boolean }
-  | { created: false };
+export type BootstrapResult = { created: true; token: string; tokenWasGiven: boolean } | { created: false };
 
 /**
  * Gives a new data dir its org 1 ("Main Org."), a person `admin` (org Admin) and a service
  * account `admin` (Admin) whose first token is `adminToken` or a new random one. All or nothing.
- * A data dir that already has an org is left as it is.
+ * A data dir that already has an org is left as it is. Safe when two processes start at once on
+ * a new data dir: the check runs inside the (immediate) write transaction, so exactly one creates.
  */
 export async function bootstrap(store: Store, adminToken: string | undefined): Promise<BootstrapResult> {
   if (await store.orgs.get(MAIN_ORG_ID)) return { created: false };
   const token = adminToken ?? generateToken();
   // Nobody signs in with a password (tokens only), so the person gets one nobody knows.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  await store.transaction(async (stores) => {
+  const created = await store.transaction(async (stores) => {
+    if (await stores.orgs.get(MAIN_ORG_ID)) return false;
     const orgId = await stores.orgs.create(MAIN_ORG_NAME);
     await stores.users.createPerson({
       orgId,
@@ -40,7 +40,9 @@ export async function bootstrap(store: Store, adminToken: string | undefined): P
       keyHash: hashToken(token),
       expires: null,
     });
+    return true;
   });
+  if (!created) return { created: false };
   return { created: true, token, tokenWasGiven: adminToken !== undefined };
 }
 

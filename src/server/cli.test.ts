@@ -9,7 +9,9 @@ const dir = tempDataDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dir, ...args], { env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' } });
+  run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dir, ...args], {
+    env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' },
+  });
 
 // Each case starts the CLI through tsx (about a second, more on a busy machine).
 describe('npm run token', { timeout: 30_000 }, () => {
@@ -27,7 +29,8 @@ describe('npm run token', { timeout: 30_000 }, () => {
       expect(org.statusCode).toBe(200);
       // An Editor may not list service accounts.
       expect((await server.call({ method: 'GET', url: '/api/serviceaccounts/search', token })).statusCode).toBe(403);
-      const [minted] = (await server.call({ method: 'GET', url: '/api/serviceaccounts/search?query=deployer', token: admin })).json().serviceAccounts;
+      const [minted] = (await server.call({ method: 'GET', url: '/api/serviceaccounts/search?query=deployer', token: admin })).json()
+        .serviceAccounts;
       const tokens = (await server.call({ method: 'GET', url: `/api/serviceaccounts/${minted.id}/tokens`, token: admin })).json();
       expect(tokens[0].secondsUntilExpiration).toBeGreaterThan(3500);
     } finally {
@@ -36,12 +39,17 @@ describe('npm run token', { timeout: 30_000 }, () => {
   });
 
   it('explains a bad role or a role that does not match the existing account', async () => {
-    await expect(cli('--name', 'x', '--role', 'root')).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/invalid role specified/) });
+    await expect(cli('--name', 'x', '--role', 'root')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/invalid role specified/),
+    });
     await expect(cli('--name', 'deployer', '--role', 'Admin')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/already exists with role Editor/),
     });
     await expect(cli('--role', 'Admin')).rejects.toMatchObject({ stderr: expect.stringMatching(/--name is required/) });
-    await expect(cli('--name', 'x', '--role', 'Viewer', '--ttl=-5')).rejects.toMatchObject({ stderr: expect.stringMatching(/cannot be negative/) });
+    await expect(cli('--name', 'x', '--role', 'Viewer', '--ttl=-5')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/cannot be negative/),
+    });
   });
 });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { hasValidChecksum } from './auth/tokens';
+import { DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, parseCidr } from './outgoing';
 
 export interface Config {
   /** Where the HTTP server listens. */
@@ -15,6 +17,17 @@ export interface Config {
   webDir: string;
   /** Key for data source secrets; when absent, one is generated into the data dir. */
   secretKey: string | undefined;
+  /** CIDRs no outgoing request (health check, query, proxy) may reach. */
+  datasourceDeny: string[];
+  /** Outgoing requests at once; more answer 429. */
+  outgoingMaxConcurrent: number;
+  /** Slow-client limits of the HTTP server. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  /** SQLite's `synchronous`: NORMAL (crash-safe) or FULL (also power-loss safe). */
+  sqliteSynchronous: 'NORMAL' | 'FULL';
 }
 
 export class ConfigError extends Error {}
@@ -29,11 +42,48 @@ function integerFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return value;
 }
 
+/** Grafana's token format with a valid checksum, or any 32+ characters without spaces: guessable tokens are refused. */
+export function adminTokenProblem(token: string): string | undefined {
+  if (/\s/.test(token)) return 'SIGHTLINE_ADMIN_TOKEN must not contain spaces';
+  if (token.startsWith('glsa_')) {
+    return hasValidChecksum(token)
+      ? undefined
+      : 'SIGHTLINE_ADMIN_TOKEN looks like a Grafana service account token (glsa_…) but its checksum is wrong: copy it again, whole';
+  }
+  if (token.length < 32) {
+    return `SIGHTLINE_ADMIN_TOKEN must be a glsa_… token or at least 32 characters (it has ${token.length}); generate one with: openssl rand -hex 24`;
+  }
+  return undefined;
+}
+
+function denyListFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.SIGHTLINE_DATASOURCE_DENY;
+  if (raw === undefined) return DEFAULT_DENY_CIDRS;
+  const cidrs = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const cidr of cidrs) {
+    try {
+      parseCidr(cidr);
+    } catch (error) {
+      throw new ConfigError(`SIGHTLINE_DATASOURCE_DENY: ${(error as Error).message}`);
+    }
+  }
+  return cidrs;
+}
+
+function synchronousFromEnv(env: NodeJS.ProcessEnv): 'NORMAL' | 'FULL' {
+  const raw = env.SIGHTLINE_SQLITE_SYNCHRONOUS?.trim().toUpperCase();
+  if (!raw) return 'NORMAL';
+  if (raw === 'NORMAL' || raw === 'FULL') return raw;
+  throw new ConfigError(`SIGHTLINE_SQLITE_SYNCHRONOUS must be normal or full, got "${env.SIGHTLINE_SQLITE_SYNCHRONOUS}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const adminToken = env.SIGHTLINE_ADMIN_TOKEN?.trim() || undefined;
-  if (adminToken !== undefined && (adminToken.length < 16 || /\s/.test(adminToken))) {
-    throw new ConfigError('SIGHTLINE_ADMIN_TOKEN must be at least 16 characters without spaces');
-  }
+  const tokenProblem = adminToken === undefined ? undefined : adminTokenProblem(adminToken);
+  if (tokenProblem) throw new ConfigError(tokenProblem);
   return {
     port: integerFromEnv(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -43,5 +93,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.SIGHTLINE_LOG_LEVEL?.trim() || 'info',
     webDir: path.resolve(cwd, env.SIGHTLINE_WEB_DIR?.trim() || 'dist/web'),
     secretKey: env.SIGHTLINE_SECRET_KEY || undefined,
+    // An empty SIGHTLINE_DATASOURCE_DENY turns the deny list off (e.g. on a laptop).
+    datasourceDeny: denyListFromEnv(env),
+    outgoingMaxConcurrent: integerFromEnv(env, 'SIGHTLINE_OUTGOING_MAX_CONCURRENT', DEFAULT_MAX_CONCURRENT, 1, 10_000),
+    requestTimeoutMs: integerFromEnv(env, 'SIGHTLINE_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
+    headersTimeoutMs: integerFromEnv(env, 'SIGHTLINE_HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
+    idleTimeoutMs: integerFromEnv(env, 'SIGHTLINE_IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+    maxConnections: integerFromEnv(env, 'SIGHTLINE_MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    sqliteSynchronous: synchronousFromEnv(env),
   };
 }

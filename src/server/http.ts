@@ -2,20 +2,49 @@ import type { z } from 'zod';
 import { describeZodError } from '../contract/errors';
 import { badRequest } from './errors';
 
-/** Parses a request body with a contract schema; a body that does not fit is a 400 naming the field. */
+/** The path of the first field that failed, as the client named it (`dashboard.panels.0.title`); absent for the whole input. */
+export function firstField(error: z.ZodError): { field?: string } {
+  const path = error.issues[0]?.path;
+  return path && path.length > 0 ? { field: path.map(String).join('.') } : {};
+}
+
+/** Parses a request body with a contract schema; a body that does not fit is a 400 naming the field (`message`, and `field`). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     const got = body === undefined || body === null ? 'nothing' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
     throw badRequest(`bad request data: the body must be a JSON object, got ${got}`);
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(`bad request data: ${describeZodError(result.error)}`);
+  if (!result.success) throw badRequest(`bad request data: ${describeZodError(result.error)}`, firstField(result.error));
   return result.data;
 }
 
-/** Parses path parameters or a query string with a contract schema; a mismatch is a 400. */
+/** Parses path parameters or a query string with a contract schema; a mismatch is a 400 (`message`, and `field`). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(describeZodError(result.error));
+  if (!result.success) throw badRequest(describeZodError(result.error), firstField(result.error));
   return result.data;
+}
+
+/** Deepest JSON nesting a request body may have. */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * Whether JSON text nests arrays/objects deeper than `max`, found in one pass over the text
+ * (brackets inside strings do not count) before anything is parsed or built.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92 /* \ */) i++;
+      else if (code === 34 /* " */) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 /* { */ || code === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (code === 125 /* } */ || code === 93 /* ] */) depth--;
+  }
+  return false;
 }

@@ -3,17 +3,26 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './store';
 import { hashToken } from './auth/tokens';
+import { configureOutgoing } from './outgoing';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const store = await openStore(config.dataDir, { secretKey: config.secretKey });
+  configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
+  const store = await openStore(config.dataDir, { secretKey: config.secretKey, synchronous: config.sqliteSynchronous });
   const first = await bootstrap(store, config.adminToken);
   const app = await buildApp({
     store,
     maxBodyBytes: config.maxBodyBytes,
     webDir: config.webDir,
     logger: { level: config.logLevel },
+    limits: {
+      requestTimeoutMs: config.requestTimeoutMs,
+      headersTimeoutMs: config.headersTimeoutMs,
+      idleTimeoutMs: config.idleTimeoutMs,
+      maxConnections: config.maxConnections,
+    },
   });
+  for (const warning of store.warnings) app.log.warn(warning);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

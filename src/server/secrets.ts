@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkPrivateFile, ensurePrivateDir, PRIVATE_FILE_MODE } from './datadir';
 
 export const SECRET_KEY_FILE = 'secret.key';
 const PREFIX = 'v1';
@@ -11,23 +12,33 @@ const PREFIX = 'v1';
  * generated once with mode 0600. Losing the key loses the secrets, nothing else.
  */
 export class SecretBox {
-  private constructor(private readonly key: Buffer) {}
+  private constructor(
+    private readonly key: Buffer,
+    /** Start-up warnings (a key file other local users can read). */
+    readonly warnings: string[] = [],
+  ) {}
 
   static fromConfig(dataDir: string, configuredKey: string | undefined): SecretBox {
     if (configuredKey) return new SecretBox(createHash('sha256').update(configuredKey).digest());
     const file = path.join(dataDir, SECRET_KEY_FILE);
     if (!fs.existsSync(file)) {
-      fs.mkdirSync(dataDir, { recursive: true });
-      // 'wx': never overwrite a key another process wrote meanwhile.
+      ensurePrivateDir(dataDir);
+      // Written whole under a private name, then linked into place: another process starting at
+      // the same time either wins the link or reads the complete key, never a half-written one,
+      // and a key written meanwhile is never overwritten.
+      const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      fs.writeFileSync(temporary, randomBytes(32).toString('base64'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       try {
-        fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+        fs.linkSync(temporary, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        fs.unlinkSync(temporary);
       }
     }
     const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
     if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key (base64); restore it from a backup`);
-    return new SecretBox(key);
+    return new SecretBox(key, checkPrivateFile(file));
   }
 
   encrypt(plain: string): string {

@@ -1,5 +1,35 @@
 import { createRequire } from 'node:module';
+import type { BuildInfo } from '../contract/system';
 
 const require = createRequire(import.meta.url);
-/** The version in package.json, reported by `/api/health`. */
+/** Sightline's own release, from package.json: reported as `sightlineVersion`. */
 export const SIGHTLINE_VERSION: string = (require('../../package.json') as { version: string }).version;
+
+/**
+ * The Grafana HTTP API level Sightline implements, reported as `version` wherever Grafana reports
+ * its own (`/api/health`, `buildInfo`): clients branch on it, and one that reads "0.1.0" falls
+ * back to Grafana 7 era calls. Raise it only when the API follows a newer Grafana.
+ */
+export const GRAFANA_API_VERSION = '11.6.0';
+
+/** The version fields of `/api/health`. */
+export function healthVersions(): { version: string; commit: string; sightlineVersion: string } {
+  return { version: GRAFANA_API_VERSION, commit: `sightline-${SIGHTLINE_VERSION}`, sightlineVersion: SIGHTLINE_VERSION };
+}
+
+/** `buildInfo` of `/api/frontend/settings`, as Grafana shapes it. */
+export function buildInfo(): BuildInfo {
+  return {
+    version: GRAFANA_API_VERSION,
+    versionString: `Sightline ${SIGHTLINE_VERSION} (Grafana API ${GRAFANA_API_VERSION})`,
+    commit: `sightline-${SIGHTLINE_VERSION}`,
+    commitShort: `sightline-${SIGHTLINE_VERSION}`,
+    buildstamp: 0,
+    edition: 'Open Source',
+    env: 'production',
+    latestVersion: '',
+    hasUpdate: false,
+    hideVersion: false,
+    sightlineVersion: SIGHTLINE_VERSION,
+  };
+}

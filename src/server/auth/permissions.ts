@@ -1,4 +1,4 @@
-import { orgRoles, type OrgRole } from '../../contract/common';
+import { roleAtLeast, roleRank, type OrgRole } from '../../contract/common';
 import { forbidden } from '../errors';
 import type { Identity } from './identity';
 
@@ -40,6 +40,32 @@ export const permissions = {
   'datasources:create': 'Admin',
   'datasources:write': 'Admin',
   'datasources:delete': 'Admin',
+  /** Deletes many annotations at once: Org Admins, as in Grafana. */
+  'annotations.mass:delete': 'Admin',
+  'dashboards.permissions:read': 'Viewer',
+  'dashboards.permissions:write': 'Viewer',
+  /** Team names are shown wherever permissions are edited (a folder Admin may be a Viewer). */
+  'teams:read': 'Viewer',
+  'teams:create': 'Admin',
+  'teams:write': 'Admin',
+  'teams:delete': 'Admin',
+  'teams.permissions:read': 'Admin',
+  'teams.permissions:write': 'Admin',
+  /** Stars belong to the caller's own account; the dashboard must be viewable. */
+  'users.self.stars:write': 'None',
+  /** Legacy API keys: there are none (service account tokens replace them), listing says so. */
+  'apikeys:read': 'Admin',
+  // Grafana features Sightline does not have: reads answer "none", writes 501 naming the feature.
+  'alert.provisioning:read': 'Admin',
+  'alert.provisioning:write': 'Admin',
+  'alert.notifications:read': 'Editor',
+  'alert.notifications:write': 'Editor',
+  'snapshots:read': 'Viewer',
+  'snapshots:create': 'Viewer',
+  'library.panels:read': 'Viewer',
+  'library.panels:write': 'Editor',
+  'playlists:read': 'Viewer',
+  'playlists:write': 'Editor',
 } as const satisfies Record<string, OrgRole>;
 
 /**
@@ -48,30 +74,28 @@ export const permissions = {
  * saves only where a folder permission grants Edit.
  */
 export const folderChecks: Partial<Record<Action, string>> = {
-  'dashboards:read': 'View on the folder',
+  'dashboards:read': "View on the dashboard (its folder's level, raised by its own grants)",
   'dashboards:create': 'Edit on the folder',
-  'dashboards:write': 'Edit on the folder (the current and the target one)',
-  'dashboards:delete': 'Edit on the folder',
+  'dashboards:write': 'Edit on the dashboard and on the target folder when it moves',
+  'dashboards:delete': 'Edit on the dashboard',
   'folders:read': 'View on the folder',
   'folders:write': 'Edit on the folder',
   'folders:delete': 'Edit on the folder',
   'folders.permissions:read': 'Admin on the folder',
   'folders.permissions:write': 'Admin on the folder',
-  'annotations:read': 'View on the dashboard\'s folder (organization annotations: any Viewer)',
-  'annotations:create': 'View on the dashboard\'s folder; an organization annotation needs `annotations.organization:write` (Editor)',
+  'annotations:read': "View on the dashboard's folder (organization annotations: any Viewer)",
+  'annotations:create': "View on the dashboard's folder; an organization annotation needs `annotations.organization:write` (Editor)",
   'annotations:write': 'as for create',
   'annotations:delete': 'as for create',
+  'dashboards.permissions:read': "Admin on the dashboard (its folder's level, raised by its own grants)",
+  'dashboards.permissions:write': "Admin on the dashboard (its folder's level, raised by its own grants)",
+  'users.self.stars:write': 'View on the dashboard',
 };
 
 export type Action = keyof typeof permissions;
 
-export function roleRank(role: OrgRole): number {
-  return orgRoles.indexOf(role);
-}
-
-export function roleAtLeast(role: OrgRole, needed: OrgRole): boolean {
-  return roleRank(role) >= roleRank(needed);
-}
+// One ordering of roles for the server and the UI.
+export { roleAtLeast, roleRank };
 
 export function can(identity: Identity, action: Action): boolean {
   return roleAtLeast(identity.role, permissions[action]);

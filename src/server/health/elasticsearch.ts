@@ -1,4 +1,4 @@
-import { httpFailure, probe } from './http';
+import { excerpt, httpFailure, probe } from './http';
 import { HealthError, ok, type HealthChecker } from './types';
 
 interface Mapping {
@@ -22,7 +22,7 @@ export const checkElasticsearch: HealthChecker = async (target, options) => {
   if (info.status < 200 || info.status >= 300) throw httpFailure(info, 'Elasticsearch');
   const cluster = info.json<{ version?: { number?: string } }>();
   if (!cluster.version?.number) throw new HealthError(`${info.shownUrl} did not answer like Elasticsearch (no version in its answer)`);
-  if (!index) return ok(`Connected to Elasticsearch ${cluster.version.number}. Set an index to check it too.`);
+  if (!index) return ok(`Connected to Elasticsearch ${excerpt(String(cluster.version.number), 40)}. Set an index to check it too.`);
 
   const mapping = await probe(target, `/${encodeURIComponent(index).replace(/%2A/g, '*').replace(/%2C/g, ',')}/_mapping`, options);
   if (mapping.status === 404) throw new HealthError(`index "${index}" not found at ${info.shownUrl}`);

@@ -1,10 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
+import { guardedLookup, isAddressDenied, isDeniedError, isForbiddenHeaderName, isValidHeaderName, deniedMessage } from '../outgoing';
 import { describeConnectError } from './network';
 import { HealthError, seconds, type CheckOptions, type HealthTarget } from './types';
 
 export interface ProbeResponse {
   status: number;
+  /** The reason phrase of the status line ("Internal Server Error"), when the server sent one. */
+  statusText?: string;
   headers: http.IncomingHttpHeaders;
   body: string;
   /** Where the answer came from, without credentials or query, for messages. */
@@ -45,6 +48,19 @@ export function joinUrl(base: URL, path: string): URL {
   return url;
 }
 
+/**
+ * Why a custom header name cannot be used, or undefined when it can: it must be an HTTP token and
+ * not one that steers routing, framing or the connection (outgoing.ts `isForbiddenHeaderName`).
+ */
+export function customHeaderProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!isValidHeaderName(trimmed))
+    return `"${trimmed.slice(0, 64)}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`;
+  if (isForbiddenHeaderName(trimmed))
+    return `the header "${trimmed}" cannot be set on a data source: it controls the connection or the target host`;
+  return undefined;
+}
+
 /** Basic auth and Grafana's custom headers (`jsonData.httpHeaderNameN` + `secureJsonData.httpHeaderValueN`). */
 export function authHeaders(target: HealthTarget): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -55,7 +71,13 @@ export function authHeaders(target: HealthTarget): Record<string, string> {
   for (let n = 1; n <= 100; n++) {
     const name = target.jsonData[`httpHeaderName${n}`];
     if (typeof name !== 'string') break;
-    if (name.trim()) headers[name.trim().toLowerCase()] = target.secrets[`httpHeaderValue${n}`] ?? '';
+    if (!name.trim()) continue;
+    // Stored before these rules existed, or written to the database directly: refused, never sent.
+    const problem = customHeaderProblem(name);
+    if (problem) throw new HealthError(`jsonData.httpHeaderName${n}: ${problem}`);
+    const value = target.secrets[`httpHeaderValue${n}`] ?? '';
+    if (/[\r\n\0]/.test(value)) throw new HealthError(`secureJsonData.httpHeaderValue${n}: a header value cannot contain line breaks`);
+    headers[name.trim().toLowerCase()] = value;
   }
   return headers;
 }
@@ -63,6 +85,7 @@ export function authHeaders(target: HealthTarget): Record<string, string> {
 /** Turns a socket-level failure of an HTTP exchange into words a person can act on. */
 export function describeNetworkError(error: NodeJS.ErrnoException, where: string, timeoutMs: number): string {
   const https = where.startsWith('https');
+  if (isDeniedError(error)) return error.message;
   switch (error.code) {
     case 'ETIMEDOUT':
     case 'TIMEOUT':
@@ -83,8 +106,20 @@ export function describeNetworkError(error: NodeJS.ErrnoException, where: string
   return describeConnectError(error, where, timeoutMs) ?? `could not reach ${where}: ${error.code ?? error.message}`;
 }
 
-function requestOnce(url: URL, init: { method: string; headers: Record<string, string>; body?: string }, options: CheckOptions, skipTlsVerify: boolean) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+type Answer = { status: number; statusText: string; headers: http.IncomingHttpHeaders; body: string };
+
+function requestOnce(
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  options: CheckOptions,
+  skipTlsVerify: boolean,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    // IP literals skip the lookup, so they are checked here; names are checked on what they resolve to.
+    if (isAddressDenied(url.hostname)) {
+      reject(Object.assign(new Error(deniedMessage(url.hostname.replace(/^\[|\]$/g, ''))), { code: 'EDENIED' }));
+      return;
+    }
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
@@ -93,6 +128,9 @@ function requestOnce(url: URL, init: { method: string; headers: Record<string, s
         headers: { accept: 'application/json', 'user-agent': 'Sightline health check', ...init.headers },
         timeout: options.timeoutMs,
         rejectUnauthorized: !skipTlsVerify,
+        lookup: guardedLookup,
+        // A pooled socket would skip the lookup (and with it the deny list).
+        agent: false,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -100,8 +138,18 @@ function requestOnce(url: URL, init: { method: string; headers: Record<string, s
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+          // Enough to judge the answer; the rest is not worth reading.
+          else response.destroy();
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        const finish = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
+        response.on('end', finish);
+        response.on('close', finish);
         response.on('error', reject);
       },
     );
@@ -162,19 +210,54 @@ export async function probe(
   }
 }
 
-/** A short, single-line excerpt of a response body for error messages. */
-export function excerpt(body: string, max = 200): string {
-  const line = body.replace(/\s+/g, ' ').trim();
+/** Longest excerpt of a backend's error text that a message may carry. */
+export const MAX_EXCERPT_CHARS = 120;
+
+/** A short, single-line excerpt of a backend's error text for messages (never a whole body). */
+export function excerpt(text: string, max = MAX_EXCERPT_CHARS): string {
+  // Whitespace and control characters (ANSI escapes, NULs) collapse to one space.
+  const line = [...text.slice(0, max * 4)]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-/** The usual reading of a non-2xx answer; `authHint` says which credentials to check. */
+/**
+ * The backend's own error field of a JSON answer (`error`, `error.reason`, `message`), as a
+ * short excerpt; undefined for anything else. Error pages (HTML, stack traces) are never echoed:
+ * they are where internal details and secrets leak.
+ */
+export function backendError(body: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const record = parsed as Record<string, unknown>;
+  const nested = record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : undefined;
+  const candidate = [record.error, nested?.reason, nested?.message, record.message].find(
+    (value) => typeof value === 'string' && value.trim(),
+  );
+  return candidate === undefined ? undefined : excerpt(candidate as string);
+}
+
+/** "HTTP 500 Internal Server Error" */
+export function statusLine(response: Pick<ProbeResponse, 'status' | 'statusText'>): string {
+  const reason = excerpt(response.statusText ?? '', 60);
+  return `HTTP ${response.status}${reason ? ` ${reason}` : ''}`;
+}
+
+/** The usual reading of a non-2xx answer: the status line and at most a short excerpt of the backend's error field. */
 export function httpFailure(response: ProbeResponse, what: string): HealthError {
   const { status } = response;
   if (status === 401 || status === 403) {
     return new HealthError(`authentication failed (HTTP ${status}) at ${response.shownUrl}: check user and password, or the token`);
   }
   if (status === 404) return new HealthError(`not found (HTTP 404) at ${response.shownUrl}: is this the URL of a ${what} server?`);
-  const body = excerpt(response.body);
-  return new HealthError(`${what} answered HTTP ${status} at ${response.shownUrl}${body ? `: ${body}` : ''}`);
+  const error = backendError(response.body);
+  return new HealthError(`${what} answered ${statusLine(response)} at ${response.shownUrl}${error ? `: ${error}` : ''}`);
 }

@@ -1,4 +1,4 @@
-import { httpFailure, probe } from './http';
+import { excerpt, httpFailure, probe } from './http';
 import { HealthError, ok, type HealthChecker } from './types';
 
 /**
@@ -11,7 +11,8 @@ export const checkInfluxDb: HealthChecker = async (target, options) => {
     const response = await probe(target, '/health', options, token ? { headers: { authorization: `Token ${token}` } } : {});
     if (response.status < 200 || response.status >= 300) throw httpFailure(response, 'InfluxDB');
     const body = response.json<{ status?: string; message?: string }>();
-    if (body.status !== 'pass') throw new HealthError(`InfluxDB reports it is not healthy: ${body.message ?? body.status ?? 'no status'}`);
+    if (body.status !== 'pass')
+      throw new HealthError(`InfluxDB reports it is not healthy: ${excerpt(String(body.message ?? body.status ?? 'no status'))}`);
     return ok('Data source is working');
   }
   const params = new URLSearchParams({ q: 'SHOW DATABASES' });
@@ -21,9 +22,10 @@ export const checkInfluxDb: HealthChecker = async (target, options) => {
   if (response.status < 200 || response.status >= 300) throw httpFailure(response, 'InfluxDB');
   const body = response.json<{ results?: Array<{ error?: string; series?: Array<{ values?: string[][] }> }>; error?: string }>();
   const error = body.error ?? body.results?.[0]?.error;
-  if (error) throw new HealthError(`InfluxDB refused SHOW DATABASES: ${error}`);
+  if (error) throw new HealthError(`InfluxDB refused SHOW DATABASES: ${excerpt(String(error))}`);
   const databases = (body.results?.[0]?.series?.[0]?.values ?? []).map((row) => row[0]);
   const database = String(target.jsonData.dbName ?? target.database ?? '').trim();
-  if (database && !databases.includes(database)) throw new HealthError(`database "${database}" does not exist (found: ${databases.join(', ') || 'none'})`);
+  if (database && !databases.includes(database))
+    throw new HealthError(`database "${database}" does not exist (found: ${excerpt(databases.join(', ')) || 'none'})`);
   return ok(`Data source is working. ${databases.length} databases found.`);
 };

@@ -1,6 +1,7 @@
 import mysql from 'mysql2/promise';
 import { describeConnectError } from './network';
-import { hostAndPort } from './sql';
+import { excerpt } from './http';
+import { allowedAddress, hostAndPort } from './sql';
 import { HealthError, ok, seconds, type HealthChecker } from './types';
 
 /** Connects as the configured user to the configured database and runs `SELECT 1`. */
@@ -8,10 +9,11 @@ export const checkMySql: HealthChecker = async (target, options) => {
   const { host, port, shown } = hostAndPort(target.url, 3306);
   const database = String(target.jsonData.database ?? '').trim() || target.database.trim();
   if (!target.user.trim()) throw new HealthError('no user is set: enter the user to connect as');
+  const address = await allowedAddress(host, shown, options.timeoutMs);
   let connection: mysql.Connection | undefined;
   try {
     connection = await mysql.createConnection({
-      host,
+      host: address,
       port,
       user: target.user,
       password: target.secrets.password ?? '',
@@ -35,7 +37,7 @@ export const checkMySql: HealthChecker = async (target, options) => {
       case 'PROTOCOL_SEQUENCE_TIMEOUT':
         throw new HealthError(`timed out after ${seconds(options.timeoutMs)} waiting for ${shown}`);
     }
-    throw new HealthError(`MySQL at ${shown}: ${err.sqlMessage ?? err.message}`);
+    throw new HealthError(`MySQL at ${shown}: ${excerpt(err.sqlMessage ?? err.message)}`);
   } finally {
     await connection?.end().catch(() => {});
   }

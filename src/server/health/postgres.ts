@@ -1,6 +1,8 @@
+import net from 'node:net';
 import pg from 'pg';
 import { describeConnectError } from './network';
-import { hostAndPort } from './sql';
+import { excerpt } from './http';
+import { allowedAddress, hostAndPort } from './sql';
 import { HealthError, ok, seconds, type HealthChecker } from './types';
 
 /** Connects as the configured user to the configured database and runs `SELECT 1`. */
@@ -10,12 +12,15 @@ export const checkPostgres: HealthChecker = async (target, options) => {
   if (!database) throw new HealthError('no database is set: enter the database to connect to');
   if (!target.user.trim()) throw new HealthError('no user is set: enter the user to connect as');
   const sslmode = String(target.jsonData.sslmode ?? 'disable');
+  const address = await allowedAddress(host, shown, options.timeoutMs);
+  // Connecting to the resolved address; TLS still verifies the name that was configured.
+  const servername = net.isIP(host) ? undefined : host;
   const ssl =
     sslmode === 'disable'
       ? false
-      : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca', ca: target.secrets.tlsCACert || undefined };
+      : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca', ca: target.secrets.tlsCACert || undefined, servername };
   const client = new pg.Client({
-    host,
+    host: address,
     port,
     database,
     user: target.user,
@@ -39,15 +44,18 @@ export const checkPostgres: HealthChecker = async (target, options) => {
       case '28P01':
         throw new HealthError(`authentication failed for user "${target.user}" at ${shown}: check user and password`);
       case '28000':
-        throw new HealthError(`PostgreSQL at ${shown} does not allow user "${target.user}" on database "${database}" (${err.message})`);
+        throw new HealthError(
+          `PostgreSQL at ${shown} does not allow user "${target.user}" on database "${database}" (${excerpt(err.message)})`,
+        );
       case '3D000':
         throw new HealthError(`database "${database}" does not exist at ${shown}`);
       case '57P03':
         throw new HealthError(`PostgreSQL at ${shown} is starting up or shutting down; try again shortly`);
     }
     if (/timeout/i.test(err.message)) throw new HealthError(`timed out after ${seconds(options.timeoutMs)} connecting to ${shown}`);
-    if (/does not support SSL/i.test(err.message)) throw new HealthError(`PostgreSQL at ${shown} does not support SSL: set TLS/SSL mode to disable`);
-    throw new HealthError(`PostgreSQL at ${shown}: ${err.message}`);
+    if (/does not support SSL/i.test(err.message))
+      throw new HealthError(`PostgreSQL at ${shown} does not support SSL: set TLS/SSL mode to disable`);
+    throw new HealthError(`PostgreSQL at ${shown}: ${excerpt(err.message)}`);
   } finally {
     await client.end().catch(() => {});
   }

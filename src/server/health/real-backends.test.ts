@@ -15,7 +15,11 @@ afterAll(() => server.cleanup());
 
 let unique = 0;
 async function check(payload: object) {
-  const created = await server.call({ method: 'POST', url: '/api/datasources', payload: { name: `real ${++unique}`, access: 'proxy', ...payload } });
+  const created = await server.call({
+    method: 'POST',
+    url: '/api/datasources',
+    payload: { name: `real ${++unique}`, access: 'proxy', ...payload },
+  });
   expect(created.statusCode, created.body).toBe(200);
   const { uid, id } = created.json().datasource;
   const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
@@ -28,14 +32,21 @@ describe.skipIf(!hasPrometheus)('Prometheus (real server)', () => {
   let prometheus: Backend;
   let guarded: Backend;
   beforeAll(async () => {
-    [prometheus, guarded] = await Promise.all([startPrometheus(), startPrometheus({ basicAuth: { user: 'grafana', password: 'prom-pass-123' } })]);
+    [prometheus, guarded] = await Promise.all([
+      startPrometheus(),
+      startPrometheus({ basicAuth: { user: 'grafana', password: 'prom-pass-123' } }),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([prometheus?.stop(), guarded?.stop()]);
   });
 
   it('a healthy server → OK, by GET and by POST', async () => {
-    expect(await check({ type: 'prometheus', url: prometheus.url })).toMatchObject({ statusCode: 200, status: 'OK', message: 'Successfully queried the Prometheus API.' });
+    expect(await check({ type: 'prometheus', url: prometheus.url })).toMatchObject({
+      statusCode: 200,
+      status: 'OK',
+      message: 'Successfully queried the Prometheus API.',
+    });
     expect(await check({ type: 'prometheus', url: prometheus.url, jsonData: { httpMethod: 'POST' } })).toMatchObject({ status: 'OK' });
   });
 
@@ -49,12 +60,19 @@ describe.skipIf(!hasPrometheus)('Prometheus (real server)', () => {
   it('behind basic auth: wrong password → ERROR, right password → OK', async () => {
     const base = { type: 'prometheus', url: guarded.url, basicAuth: true, basicAuthUser: 'grafana' };
     const none = await check({ type: 'prometheus', url: guarded.url });
-    expect(none).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^authentication failed \(HTTP 401\).*check user and password/) });
+    expect(none).toMatchObject({
+      status: 'ERROR',
+      message: expect.stringMatching(/^authentication failed \(HTTP 401\).*check user and password/),
+    });
     const wrong = await check({ ...base, secureJsonData: { basicAuthPassword: 'not-the-password' } });
     expect(wrong).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^authentication failed \(HTTP 401\)/) });
     expect(wrong.message).not.toContain('not-the-password');
     // Fixing the password (the rest of the settings unchanged) turns it OK.
-    await server.call({ method: 'PUT', url: `/api/datasources/uid/${wrong.uid}`, payload: { name: `fixed ${unique}`, access: 'proxy', ...base, secureJsonData: { basicAuthPassword: 'prom-pass-123' } } });
+    await server.call({
+      method: 'PUT',
+      url: `/api/datasources/uid/${wrong.uid}`,
+      payload: { name: `fixed ${unique}`, access: 'proxy', ...base, secureJsonData: { basicAuthPassword: 'prom-pass-123' } },
+    });
     const fixed = await server.call({ method: 'GET', url: `/api/datasources/uid/${wrong.uid}/health` });
     expect(fixed.json()).toEqual({ status: 'OK', message: 'Successfully queried the Prometheus API.' });
   });
@@ -74,24 +92,45 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
   afterAll(async () => {
     await postgres?.stop();
   });
-  const base = () => ({ type: 'grafana-postgresql-datasource', url: postgres.url, user: 'postgres', jsonData: { database: 'app', sslmode: 'disable' } });
+  const base = () => ({
+    type: 'grafana-postgresql-datasource',
+    url: postgres.url,
+    user: 'postgres',
+    jsonData: { database: 'app', sslmode: 'disable' },
+  });
 
   it('the right password → OK', async () => {
-    expect(await check({ ...base(), secureJsonData: { password: 'pg-pass-456' } })).toMatchObject({ statusCode: 200, status: 'OK', message: 'Database Connection OK' });
+    expect(await check({ ...base(), secureJsonData: { password: 'pg-pass-456' } })).toMatchObject({
+      statusCode: 200,
+      status: 'OK',
+      message: 'Database Connection OK',
+    });
   });
 
   it('a wrong password → ERROR saying authentication failed', async () => {
     const result = await check({ ...base(), secureJsonData: { password: 'wrong-pass' } });
-    expect(result).toMatchObject({ statusCode: 400, status: 'ERROR', message: `authentication failed for user "postgres" at ${postgres.url}: check user and password` });
+    expect(result).toMatchObject({
+      statusCode: 400,
+      status: 'ERROR',
+      message: `authentication failed for user "postgres" at ${postgres.url}: check user and password`,
+    });
   });
 
   it('a missing database → ERROR naming it', async () => {
-    const result = await check({ ...base(), jsonData: { database: 'nosuchdb', sslmode: 'disable' }, secureJsonData: { password: 'pg-pass-456' } });
+    const result = await check({
+      ...base(),
+      jsonData: { database: 'nosuchdb', sslmode: 'disable' },
+      secureJsonData: { password: 'pg-pass-456' },
+    });
     expect(result).toMatchObject({ status: 'ERROR', message: `database "nosuchdb" does not exist at ${postgres.url}` });
   });
 
   it('SSL required by the data source but not offered by the server → ERROR that says what to change', async () => {
-    const result = await check({ ...base(), jsonData: { database: 'app', sslmode: 'require' }, secureJsonData: { password: 'pg-pass-456' } });
+    const result = await check({
+      ...base(),
+      jsonData: { database: 'app', sslmode: 'require' },
+      secureJsonData: { password: 'pg-pass-456' },
+    });
     expect(result).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/does not support SSL: set TLS\/SSL mode to disable/) });
   });
 

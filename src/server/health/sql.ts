@@ -1,3 +1,5 @@
+import { isDeniedError, resolveAllowed } from '../outgoing';
+import { describeConnectError } from './network';
 import { HealthError } from './types';
 
 /** Grafana's SQL data sources keep `host:port` in `url` (or a URL, or a bare host). */
@@ -15,4 +17,18 @@ export function hostAndPort(url: string, defaultPort: number): { host: string; p
   }
   if (!host) throw new HealthError(`"${text}" has no host`);
   return { host, port, shown: `${host.includes(':') ? `[${host}]` : host}:${port}` };
+}
+
+/**
+ * The address a SQL driver connects to: `host` resolved once under the outgoing policy (deny
+ * list), so the driver cannot resolve it again to somewhere else.
+ */
+export async function allowedAddress(host: string, shown: string, timeoutMs: number): Promise<string> {
+  try {
+    return await resolveAllowed(host);
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException;
+    if (isDeniedError(err)) throw new HealthError(err.message);
+    throw new HealthError(describeConnectError(err, shown, timeoutMs) ?? `host not found: ${shown} (check the host name)`);
+  }
 }

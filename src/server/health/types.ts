@@ -1,4 +1,5 @@
 import type { HealthCheckResult } from '../../contract/datasources';
+import { withOutgoingSlot } from '../outgoing';
 
 /** What a checker knows of a data source: its settings with secrets decrypted (never logged or echoed). */
 export interface HealthTarget {
@@ -21,17 +22,36 @@ export type HealthChecker = (target: HealthTarget, options: CheckOptions) => Pro
 /** A failed check, with a message a person can act on. */
 export class HealthError extends Error {}
 
-export const ok = (message: string, details?: unknown): HealthCheckResult => ({ status: 'OK', message, ...(details === undefined ? {} : { details }) });
+export const ok = (message: string, details?: unknown): HealthCheckResult => ({
+  status: 'OK',
+  message,
+  ...(details === undefined ? {} : { details }),
+});
 export const failed = (message: string): HealthCheckResult => ({ status: 'ERROR', message });
 
-/** Runs a check; a HealthError becomes an ERROR result, anything else is a bug and rethrown. */
-export async function runCheck(checker: HealthChecker, target: HealthTarget, options: CheckOptions): Promise<HealthCheckResult> {
-  try {
-    return await checker(target, options);
-  } catch (error) {
-    if (error instanceof HealthError) return failed(error.message);
-    throw error;
+/** The message with every secret of the target blanked out, whatever a backend chose to echo. */
+export function withoutSecrets(message: string, secrets: Record<string, string>): string {
+  let clean = message;
+  for (const value of Object.values(secrets)) {
+    if (value.length >= 4) clean = clean.split(value).join('***');
   }
+  return clean;
+}
+
+/**
+ * Runs a check in one of the outgoing policy's slots (OutgoingBusyError, answered 429, when all
+ * are taken); a HealthError becomes an ERROR result, anything else is a bug and rethrown.
+ */
+export async function runCheck(checker: HealthChecker, target: HealthTarget, options: CheckOptions): Promise<HealthCheckResult> {
+  return withOutgoingSlot(async () => {
+    try {
+      const result = await checker(target, options);
+      return { ...result, message: withoutSecrets(result.message, target.secrets) };
+    } catch (error) {
+      if (error instanceof HealthError) return failed(withoutSecrets(error.message, target.secrets));
+      throw error;
+    }
+  });
 }
 
 /** "10 s", "1.5 s" */

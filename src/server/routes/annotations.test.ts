@@ -37,7 +37,14 @@ describe('annotations', () => {
       tags: ['deploy', 'web'],
       login: 'sa-admin',
     });
-    expect(outage).toMatchObject({ id: region.json().id, dashboardUID: null, dashboardId: 0, panelId: 0, time: T + 10 * MIN, timeEnd: T + 20 * MIN });
+    expect(outage).toMatchObject({
+      id: region.json().id,
+      dashboardUID: null,
+      dashboardId: 0,
+      panelId: 0,
+      time: T + 10 * MIN,
+      timeEnd: T + 20 * MIN,
+    });
     const one = annotationSchema.parse((await server.call({ method: 'GET', url: `/api/annotations/${region.json().id}` })).json());
     expect(one.text).toBe('outage');
   });
@@ -85,11 +92,27 @@ describe('annotations', () => {
     const { id } = (await create({ text: 'draft', time: T, tags: ['x'] })).json();
     const patched = await server.call({ method: 'PATCH', url: `/api/annotations/${id}`, payload: { text: 'final' } });
     expect(patched.json()).toEqual({ message: 'Annotation updated' });
-    expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({ text: 'final', tags: ['x'], time: T, timeEnd: T });
+    expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({
+      text: 'final',
+      tags: ['x'],
+      time: T,
+      timeEnd: T,
+    });
     await server.call({ method: 'PATCH', url: `/api/annotations/${id}`, payload: { time: T + MIN } });
     expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({ time: T + MIN, timeEnd: T + MIN });
     await server.call({ method: 'PUT', url: `/api/annotations/${id}`, payload: { time: T, timeEnd: T + 5 * MIN, text: 'replaced' } });
-    expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({ text: 'replaced', tags: [], timeEnd: T + 5 * MIN });
+    // A field PUT leaves out is left as it is (issue 14); `tags: []` clears them.
+    expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({
+      text: 'replaced',
+      tags: ['x'],
+      timeEnd: T + 5 * MIN,
+    });
+    await server.call({
+      method: 'PUT',
+      url: `/api/annotations/${id}`,
+      payload: { time: T, timeEnd: T + 5 * MIN, text: 'replaced', tags: [] },
+    });
+    expect((await server.call({ method: 'GET', url: `/api/annotations/${id}` })).json()).toMatchObject({ tags: [] });
     const backwards = await server.call({ method: 'PATCH', url: `/api/annotations/${id}`, payload: { timeEnd: T - 1 } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toMatch(/timeEnd .* must not be before time/);
@@ -130,7 +153,8 @@ describe('annotations', () => {
   it('counts tags, optionally by prefix', async () => {
     const fresh = await startTestServer();
     try {
-      for (const tags of [['deploy', 'web'], ['deploy'], ['db']]) await fresh.call({ method: 'POST', url: '/api/annotations', payload: { text: 't', tags } });
+      for (const tags of [['deploy', 'web'], ['deploy'], ['db']])
+        await fresh.call({ method: 'POST', url: '/api/annotations', payload: { text: 't', tags } });
       const all = annotationTagsResponseSchema.parse((await fresh.call({ method: 'GET', url: '/api/annotations/tags' })).json());
       expect(all.result.tags).toEqual([
         { tag: 'db', count: 1 },
@@ -144,7 +168,7 @@ describe('annotations', () => {
     }
   });
 
-  it("let a Viewer annotate dashboards it can view, but only Editors annotate the organization", async () => {
+  it('let a Viewer annotate dashboards it can view, but only Editors annotate the organization', async () => {
     const viewer = await server.accountWithToken('Viewer');
     expect((await create({ text: 'viewer note', dashboardUID: 'web' }, viewer.token)).statusCode).toBe(200);
     const org = await create({ text: 'viewer org note' }, viewer.token);
@@ -158,7 +182,11 @@ describe('annotations', () => {
 
   it('hides annotations of dashboards the caller may not view', async () => {
     await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'secret', title: 'Secret' } });
-    await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { uid: 'hidden', title: 'Hidden' }, folderUid: 'secret' } });
+    await server.call({
+      method: 'POST',
+      url: '/api/dashboards/db',
+      payload: { dashboard: { uid: 'hidden', title: 'Hidden' }, folderUid: 'secret' },
+    });
     await server.call({ method: 'POST', url: '/api/folders/secret/permissions', payload: { items: [{ role: 'Editor', permission: 2 }] } });
     const base = Date.parse('2026-09-01T00:00:00Z');
     const { id } = (await create({ text: 'hidden note', time: base, dashboardUID: 'hidden' })).json();

@@ -4,6 +4,7 @@ import {
   annotationTagsQuerySchema,
   createAnnotationRequestSchema,
   findAnnotationsQuerySchema,
+  massDeleteAnnotationsRequestSchema,
   MAX_ANNOTATION_LIMIT,
   patchAnnotationRequestSchema,
   updateAnnotationRequestSchema,
@@ -16,7 +17,8 @@ import { loadFolderAccess, VIEW } from '../auth/access';
 import type { Identity } from '../auth/identity';
 import { authorize } from '../auth/permissions';
 import { badRequest, forbidden, notFound } from '../errors';
-import { parseBody, parseInput } from '../http';
+import { parseInput } from '../http';
+import { parseGrafanaBody, parseGrafanaInput } from '../messages';
 import type { Store } from '../store';
 import type { AnnotationView } from '../store/annotations';
 import { avatarUrl } from '../store/util';
@@ -53,22 +55,30 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
    * Writing an annotation: on a dashboard, anyone who may view that dashboard (Grafana's default);
    * an organization annotation (no dashboard) needs an Editor.
    */
-  async function authorizeWrite(identity: Identity, dashboard: { folderId: number | null } | null, action: string): Promise<void> {
+  async function authorizeWrite(
+    identity: Identity,
+    dashboard: { id: number; folder_id: number | null } | null,
+    action: string,
+  ): Promise<void> {
     if (dashboard === null) return authorize(identity, 'annotations.organization:write');
     const access = await loadFolderAccess(store.folders, identity);
-    if (!access.can(dashboard.folderId, VIEW)) throw forbidden(action);
+    if (!access.canDashboard(dashboard, VIEW)) throw forbidden(action);
   }
 
   async function existing(identity: Identity, params: unknown, action: string): Promise<AnnotationView> {
-    const { id } = parseInput(annotationIdParamsSchema, params);
+    const { id } = parseGrafanaInput(annotationIdParamsSchema, params);
     const annotation = await store.annotations.get(identity.orgId, id);
     if (!annotation) throw notFound('Annotation not found');
-    await authorizeWrite(identity, annotation.dashboardId === null ? null : { folderId: annotation.folderId }, action);
+    await authorizeWrite(
+      identity,
+      annotation.dashboardId === null ? null : { id: annotation.dashboardId, folder_id: annotation.folderId },
+      action,
+    );
     return annotation;
   }
 
   app.post('/api/annotations', { config: { action: 'annotations:create' } }, async (request): Promise<CreateAnnotationResponse> => {
-    const body = parseBody(createAnnotationRequestSchema, request.body);
+    const body = parseGrafanaBody(createAnnotationRequestSchema, request.body, 'Failed to save annotation');
     const { identity } = request;
     const dashboardUid = body.dashboardUID || body.dashboardUid;
     let dashboard = null;
@@ -79,7 +89,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
       dashboard = (await store.dashboards.getById(identity.orgId, body.dashboardId)) ?? null;
       if (!dashboard || dashboard.is_folder) throw badRequest(`dashboard not found: no dashboard has id ${body.dashboardId}`);
     }
-    await authorizeWrite(identity, dashboard && { folderId: dashboard.folder_id }, 'annotations:create');
+    await authorizeWrite(identity, dashboard, 'annotations:create');
     const time = body.time ?? Date.now();
     const timeEnd = body.timeEnd ?? time;
     checkTimes(time, timeEnd);
@@ -108,7 +118,16 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
     const access = await loadFolderAccess(store.folders, identity);
     const rows = await store.annotations.find(
       identity.orgId,
-      { from: query.from, to: query.to, tags: query.tags, matchAny: query.matchAny ?? false, dashboardId, panelId: query.panelId, userId: query.userId, limit },
+      {
+        from: query.from,
+        to: query.to,
+        tags: query.tags,
+        matchAny: query.matchAny ?? false,
+        dashboardId,
+        panelId: query.panelId,
+        userId: query.userId,
+        limit,
+      },
       access.viewFilter(),
     );
     return rows.map(toAnnotation);
@@ -117,43 +136,72 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
   app.get('/api/annotations/tags', { config: { action: 'annotations:read' } }, async (request): Promise<AnnotationTagsResponse> => {
     const query = parseInput(annotationTagsQuerySchema, request.query);
     const limit = query.limit === undefined || query.limit <= 0 ? 100 : Math.min(query.limit, 10_000);
-    return { result: { tags: await store.annotations.tags(request.identity.orgId, query.tag?.trim() || undefined, limit) } };
+    const access = await loadFolderAccess(store.folders, request.identity);
+    return {
+      result: { tags: await store.annotations.tags(request.identity.orgId, query.tag?.trim() || undefined, limit, access.viewFilter()) },
+    };
   });
 
   app.get('/api/annotations/:id', { config: { action: 'annotations:read' } }, async (request): Promise<Annotation> => {
-    const { id } = parseInput(annotationIdParamsSchema, request.params);
+    const { id } = parseGrafanaInput(annotationIdParamsSchema, request.params);
     const annotation = await store.annotations.get(request.identity.orgId, id);
     if (!annotation) throw notFound('Annotation not found');
     if (annotation.dashboardId !== null) {
       const access = await loadFolderAccess(store.folders, request.identity);
-      if (!access.can(annotation.folderId, VIEW)) throw forbidden('annotations:read');
+      if (!access.canDashboard({ id: annotation.dashboardId, folder_id: annotation.folderId }, VIEW)) throw forbidden('annotations:read');
     }
     return toAnnotation(annotation);
   });
 
-  app.put('/api/annotations/:id', { config: { action: 'annotations:write' } }, async (request): Promise<MessageResponse> => {
-    const body = parseBody(updateAnnotationRequestSchema, request.body);
-    const annotation = await existing(request.identity, request.params, 'annotations:write');
-    const timeEnd = body.timeEnd ?? body.time;
-    checkTimes(body.time, timeEnd);
-    await store.annotations.update(request.identity.orgId, annotation.id, { time: body.time, timeEnd, text: body.text, tags: body.tags ?? [] });
-    return { message: 'Annotation updated' };
-  });
-
-  app.patch('/api/annotations/:id', { config: { action: 'annotations:write' } }, async (request): Promise<MessageResponse> => {
-    const body = parseBody(patchAnnotationRequestSchema, request.body);
-    const annotation = await existing(request.identity, request.params, 'annotations:write');
-    const time = body.time ?? annotation.time;
-    // Moving a point moves its end with it; a region keeps its end unless a new one is given.
-    const timeEnd = body.timeEnd ?? (annotation.timeEnd === annotation.time ? time : annotation.timeEnd);
-    checkTimes(time, timeEnd);
-    await store.annotations.update(request.identity.orgId, annotation.id, {
-      time,
-      timeEnd,
-      text: body.text ?? annotation.text,
-      tags: body.tags ?? annotation.tags,
+  // PUT replaces and PATCH changes only what is given; with `null` and absent both meaning "leave as
+  // it is" (issue 14), the two are one operation. `tags: []` clears the tags.
+  for (const [method, schema] of [
+    ['PUT', updateAnnotationRequestSchema],
+    ['PATCH', patchAnnotationRequestSchema],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/annotations/:id',
+      config: { action: 'annotations:write' },
+      handler: async (request): Promise<MessageResponse> => {
+        const body = parseGrafanaBody(schema, request.body, 'Failed to update annotation');
+        const annotation = await existing(request.identity, request.params, 'annotations:write');
+        const time = body.time ?? annotation.time;
+        // Moving a point moves its end with it; a region keeps its end unless a new one is given.
+        const timeEnd = body.timeEnd ?? (annotation.timeEnd === annotation.time ? time : annotation.timeEnd);
+        checkTimes(time, timeEnd);
+        await store.annotations.update(request.identity.orgId, annotation.id, {
+          time,
+          timeEnd,
+          text: body.text ?? annotation.text,
+          tags: body.tags ?? annotation.tags,
+        });
+        return { message: 'Annotation updated' };
+      },
     });
-    return { message: 'Annotation updated' };
+  }
+
+  // Grafana's mass delete: one annotation by id, or all of one dashboard panel's. Org Admins only, as in Grafana.
+  app.post('/api/annotations/mass-delete', { config: { action: 'annotations.mass:delete' } }, async (request): Promise<MessageResponse> => {
+    const body = parseGrafanaBody(massDeleteAnnotationsRequestSchema, request.body);
+    const { orgId } = request.identity;
+    let dashboardId = body.dashboardId;
+    if (body.dashboardUID) {
+      const dashboard = await store.dashboards.getByUid(orgId, body.dashboardUID);
+      if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
+      dashboardId = dashboard.id;
+    }
+    if (body.annotationId !== undefined) {
+      const annotation = await store.annotations.get(orgId, body.annotationId);
+      if (!annotation) throw notFound('Annotation not found');
+      await store.annotations.delete(orgId, annotation.id);
+      return { message: 'Annotations deleted' };
+    }
+    if (dashboardId === undefined || body.panelId === undefined) {
+      throw badRequest('bad request data: give annotationId, or a dashboard (dashboardUID or dashboardId) and its panelId');
+    }
+    await store.annotations.deleteForPanel(orgId, dashboardId, body.panelId);
+    return { message: 'Annotations deleted' };
   });
 
   app.delete('/api/annotations/:id', { config: { action: 'annotations:delete' } }, async (request): Promise<MessageResponse> => {

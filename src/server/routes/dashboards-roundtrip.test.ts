@@ -23,7 +23,11 @@ describe('real-world dashboards round-trip unchanged', () => {
       const original = JSON.parse(text) as Record<string, unknown>;
       // Import as Grafana's UI does: no id; the uid kept when the export has one.
       const { id: _id, ...model } = original;
-      const saved = await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: model, overwrite: true, message: 'import' } });
+      const saved = await server.call({
+        method: 'POST',
+        url: '/api/dashboards/db',
+        payload: { dashboard: model, overwrite: true, message: 'import' },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       const { uid, id, version } = saved.json();
       if (typeof original.uid === 'string') expect(uid).toBe(original.uid);
@@ -34,7 +38,11 @@ describe('real-world dashboards round-trip unchanged', () => {
       expect(dashboard).toEqual({ ...model, id, uid, version });
 
       // An ordinary edit keeps every other field too.
-      const edited = await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { ...dashboard, description: 'edited' } } });
+      const edited = await server.call({
+        method: 'POST',
+        url: '/api/dashboards/db',
+        payload: { dashboard: { ...dashboard, description: 'edited' } },
+      });
       expect(edited.json().version).toBe(version + 1);
       const again = (await server.call({ method: 'GET', url: `/api/dashboards/uid/${uid}` })).json().dashboard;
       expect(again).toEqual({ ...model, description: 'edited', id, uid, version: version + 1 });
@@ -43,7 +51,11 @@ describe('real-world dashboards round-trip unchanged', () => {
       const v1 = (await server.call({ method: 'GET', url: `/api/dashboards/uid/${uid}/versions/${version}` })).json();
       expect(v1.data).toEqual({ ...model, id, uid, version });
 
-      const words = String(model.title).split(/\s+/).filter((w) => /^\w+$/.test(w)).reverse().join(' ');
+      const words = String(model.title)
+        .split(/\s+/)
+        .filter((w) => /^\w+$/.test(w))
+        .reverse()
+        .join(' ');
       const hits = (await server.call({ method: 'GET', url: `/api/search?query=${encodeURIComponent(words)}` })).json();
       expect(hits.map((h: { uid: string }) => h.uid)).toContain(uid);
     });

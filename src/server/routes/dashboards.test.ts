@@ -78,8 +78,8 @@ describe('saving dashboards', () => {
       [{ dashboard: [1, 2] }, /dashboard: /],
       [{ dashboard: 'x' }, /dashboard: /],
       [{}, /dashboard: is required/],
-      [{ dashboard: { title: 't', uid: 'no spaces' } }, /dashboard\.uid: may hold only/],
-      [{ dashboard: { title: 't', uid: 'x'.repeat(41) } }, /dashboard\.uid: is too long/],
+      [{ dashboard: { title: 't', uid: 'no spaces' } }, /^uid contains illegal characters: "no spaces"; use only letters, digits/],
+      [{ dashboard: { title: 't', uid: 'x'.repeat(41) } }, /^uid too long, max 40 characters \(got 41\) \(dashboard\.uid\)$/],
       [{ dashboard: { title: 't', version: 'one' } }, /dashboard\.version: must be a number/],
       [{ dashboard: { title: 't', tags: 'prod' } }, /dashboard\.tags: must be an array of strings/],
       [{ dashboard: { title: 't' }, folderUid: 'nope' }, /^folder not found/],
@@ -153,13 +153,17 @@ describe('versions', () => {
     await save({ dashboard: { uid: 'history', title: 'Second', version: 1 }, message: 'renamed' });
     await save({ dashboard: { uid: 'history', title: 'Third', version: 2, extra: true } });
 
-    const list = dashboardVersionListSchema.parse((await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions' })).json());
+    const list = dashboardVersionListSchema.parse(
+      (await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions' })).json(),
+    );
     expect(list.map((v) => [v.version, v.parentVersion, v.message, v.createdBy])).toEqual([
       [3, 2, '', 'sa-admin'],
       [2, 1, 'renamed', 'sa-admin'],
       [1, 0, 'created', 'sa-admin'],
     ]);
-    const v1 = dashboardVersionWithDataSchema.parse((await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions/1' })).json());
+    const v1 = dashboardVersionWithDataSchema.parse(
+      (await server.call({ method: 'GET', url: '/api/dashboards/uid/history/versions/1' })).json(),
+    );
     expect(v1.data).toMatchObject({ title: 'First', uid: 'history', version: 1 });
 
     const restored = await server.call({ method: 'POST', url: '/api/dashboards/uid/history/restore', payload: { version: 1 } });
@@ -188,7 +192,11 @@ describe('tags', () => {
     const fresh = await startTestServer();
     try {
       await fresh.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title: 'a', tags: ['prod', 'db'] } } });
-      await fresh.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title: 'b', tags: ['prod', 'prod', ' web '] } } });
+      await fresh.call({
+        method: 'POST',
+        url: '/api/dashboards/db',
+        payload: { dashboard: { title: 'b', tags: ['prod', 'prod', ' web '] } },
+      });
       const tags = (await fresh.call({ method: 'GET', url: '/api/dashboards/tags' })).json();
       expect(tags).toEqual([
         { term: 'db', count: 1 },

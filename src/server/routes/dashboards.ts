@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import {
+  dashboardIdParamsSchema,
   dashboardUidParamsSchema,
   dashboardVersionParamsSchema,
   dashboardVersionsQuerySchema,
@@ -8,12 +9,14 @@ import {
   type DashboardMeta,
   type DashboardVersion,
   type DeleteDashboardResponse,
+  type SaveDashboardRequest,
   type SaveDashboardResponse,
 } from '../../contract/dashboards';
 import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
-import { parseBody, parseInput } from '../http';
+import { parseInput } from '../http';
+import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { DashboardVersionRow } from '../store/dashboards';
 import type { DashboardRow } from '../store/schema';
@@ -37,26 +40,90 @@ function toVersion(row: DashboardVersionRow, dashboardUid: string): DashboardVer
   };
 }
 
+/** The target folder of a save: `folderUid`/`folderUID`, else Grafana's older `folderId`; none is General. */
+async function targetFolder(
+  store: Store,
+  orgId: number,
+  body: { folderUid?: string; folderUID?: string; folderId?: number | null },
+): Promise<number | null> {
+  const uid = body.folderUid || body.folderUID;
+  if (uid && uid !== 'general') {
+    const folder = await store.folders.get(orgId, uid);
+    if (!folder) throw badRequest(`folder not found: no folder has uid "${uid}"`);
+    return folder.id;
+  }
+  if (!uid && body.folderId) {
+    const folder = await store.folders.getById(orgId, body.folderId);
+    if (!folder) throw badRequest(`folder not found: no folder has id ${body.folderId}`);
+    return folder.id;
+  }
+  return null;
+}
+
+/**
+ * Saves a dashboard model as `POST /api/dashboards/db` does (and the importer): title required,
+ * uid or Grafana's older id names the one to update, Edit needed where it lands and where it is.
+ */
+export async function saveDashboard(store: Store, identity: Identity, body: SaveDashboardRequest): Promise<DashboardRow> {
+  const model: Record<string, unknown> = body.dashboard;
+  const title = typeof model.title === 'string' ? model.title.trim() : '';
+  if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name' });
+
+  let uid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
+  if (uid === undefined && typeof model.id === 'number' && model.id > 0) {
+    // Grafana's older clients update by id.
+    const byId = await store.dashboards.getById(identity.orgId, model.id);
+    if (!byId || byId.is_folder) throw notFound('Dashboard not found');
+    uid = byId.uid;
+  }
+  const folderId = await targetFolder(store, identity.orgId, body);
+  const access = await loadFolderAccess(store.folders, identity);
+  const existing = uid === undefined ? undefined : await store.dashboards.getByUid(identity.orgId, uid);
+  const action = existing ? 'dashboards:write' : 'dashboards:create';
+  // Edit where it lands; an existing dashboard also needs Edit where it is (its own grants count there).
+  const staysPut = existing !== undefined && !existing.is_folder && existing.folder_id === folderId;
+  if (!staysPut && !access.can(folderId, EDIT)) throw forbidden(action);
+  if (existing && !existing.is_folder && !access.canDashboard(existing, EDIT)) throw forbidden(action);
+
+  return store.dashboards.save({
+    orgId: identity.orgId,
+    userId: identity.accountId,
+    model,
+    title,
+    tags: Array.isArray(model.tags) ? (model.tags as string[]) : [],
+    uid,
+    folderId,
+    overwrite: body.overwrite ?? false,
+    message: body.message ?? '',
+  });
+}
+
 export function registerDashboardRoutes(app: FastifyInstance, store: Store): void {
   /** The dashboard (not a folder) with this uid, or 404; 403 when its folder may not be viewed. */
   function viewableDashboard(identity: Identity, params: unknown, action: 'dashboards:read' | 'dashboards:write' | 'dashboards:delete') {
     return viewable(identity, params, action, (orgId, uid) => store.dashboards.getByUid(orgId, uid));
   }
 
-  /** `viewableDashboard`, reading the row with `load`. */
-  async function viewable<T extends Pick<DashboardRow, 'is_folder' | 'folder_id'>>(
+  /** `viewableDashboard`, reading the row with `load`. Grafana's older paths name the dashboard by id (`:dashboardId`). */
+  async function viewable<T extends Pick<DashboardRow, 'id' | 'is_folder' | 'folder_id'>>(
     identity: Identity,
     params: unknown,
     action: 'dashboards:read' | 'dashboards:write' | 'dashboards:delete',
     load: (orgId: number, uid: string) => Promise<T | undefined>,
   ) {
-    const { uid } = parseInput(dashboardUidParamsSchema, params);
-    const dashboard = await load(identity.orgId, uid);
+    let dashboard: T | DashboardRow | undefined;
+    if (params && typeof params === 'object' && 'dashboardId' in params) {
+      const { dashboardId } = parseInput(dashboardIdParamsSchema, params);
+      dashboard = await store.dashboards.getById(identity.orgId, dashboardId);
+    } else {
+      const { uid } = parseInput(dashboardUidParamsSchema, params);
+      dashboard = await load(identity.orgId, uid);
+    }
     if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
     const access = await loadFolderAccess(store.folders, identity);
-    if (!access.can(dashboard.folder_id, VIEW)) throw forbidden('dashboards:read');
-    if (action !== 'dashboards:read' && !access.can(dashboard.folder_id, EDIT)) throw forbidden(action);
-    return { dashboard, access };
+    if (!access.canDashboard(dashboard, VIEW)) throw forbidden('dashboards:read');
+    if (action !== 'dashboards:read' && !access.canDashboard(dashboard, EDIT)) throw forbidden(action);
+    return { dashboard: dashboard as T, access };
   }
 
   async function saveResponse(row: DashboardRow): Promise<SaveDashboardResponse> {
@@ -72,70 +139,27 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
     };
   }
 
-  /** The target folder of a save: `folderUid`/`folderUID`, else Grafana's older `folderId`; none is General. */
-  async function targetFolder(orgId: number, body: { folderUid?: string; folderUID?: string; folderId?: number | null }): Promise<number | null> {
-    const uid = body.folderUid || body.folderUID;
-    if (uid && uid !== 'general') {
-      const folder = await store.folders.get(orgId, uid);
-      if (!folder) throw badRequest(`folder not found: no folder has uid "${uid}"`);
-      return folder.id;
-    }
-    if (!uid && body.folderId) {
-      const folder = await store.folders.getById(orgId, body.folderId);
-      if (!folder) throw badRequest(`folder not found: no folder has id ${body.folderId}`);
-      return folder.id;
-    }
-    return null;
-  }
-
   app.post('/api/dashboards/db', { config: { action: 'dashboards:write' } }, async (request): Promise<SaveDashboardResponse> => {
-    const { identity } = request;
-    const body = parseBody(saveDashboardRequestSchema, request.body);
-    const model: Record<string, unknown> = body.dashboard;
-    const title = typeof model.title === 'string' ? model.title.trim() : '';
-    if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name' });
-
-    let uid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
-    if (uid === undefined && typeof model.id === 'number' && model.id > 0) {
-      // Grafana's older clients update by id.
-      const byId = await store.dashboards.getById(identity.orgId, model.id);
-      if (!byId || byId.is_folder) throw notFound('Dashboard not found');
-      uid = byId.uid;
-    }
-    const folderId = await targetFolder(identity.orgId, body);
-    const access = await loadFolderAccess(store.folders, identity);
-    const existing = uid === undefined ? undefined : await store.dashboards.getByUid(identity.orgId, uid);
-    const action = existing ? 'dashboards:write' : 'dashboards:create';
-    if (!access.can(folderId, EDIT)) throw forbidden(action);
-    if (existing && !existing.is_folder && !access.can(existing.folder_id, EDIT)) throw forbidden(action);
-
-    const saved = await store.dashboards.save({
-      orgId: identity.orgId,
-      userId: identity.accountId,
-      model,
-      title,
-      tags: Array.isArray(model.tags) ? (model.tags as string[]) : [],
-      uid,
-      folderId,
-      overwrite: body.overwrite ?? false,
-      message: body.message ?? '',
-    });
-    return saveResponse(saved);
+    const body = parseGrafanaBody(saveDashboardRequestSchema, request.body);
+    return saveResponse(await saveDashboard(store, request.identity, body));
   });
 
   app.get('/api/dashboards/uid/:uid', { config: { action: 'dashboards:read' } }, async (request, reply) => {
     // The model as the UTF-8 bytes stored: decoding megabytes into a string and encoding it back costs more than all the rest.
-    const { dashboard, access } = await viewable(request.identity, request.params, 'dashboards:read', (orgId, uid) => store.dashboards.getByUidWithModelBytes(orgId, uid));
+    const { dashboard, access } = await viewable(request.identity, request.params, 'dashboards:read', (orgId, uid) =>
+      store.dashboards.getByUidWithModelBytes(orgId, uid),
+    );
     const folder = dashboard.folder_id === null ? undefined : await store.folders.getById(dashboard.org_id, dashboard.folder_id);
     const logins = await store.dashboards.logins([dashboard.created_by, dashboard.updated_by]);
-    const canEdit = access.can(dashboard.folder_id, EDIT);
+    const canEdit = access.canDashboard(dashboard, EDIT);
     const meta: DashboardMeta = {
       type: 'db',
       canSave: canEdit,
       canEdit,
-      canAdmin: access.can(dashboard.folder_id, ADMIN),
+      canAdmin: access.canDashboard(dashboard, ADMIN),
       canDelete: canEdit,
-      canStar: false,
+      canStar: true,
+      isStarred: await store.stars.isStarred(request.identity.accountId, dashboard.id),
       slug: dashboard.slug,
       url: dashboardUrl(dashboard.uid, dashboard.slug),
       expires: '0001-01-01T00:00:00Z',
@@ -165,7 +189,18 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
     return { id: dashboard.id, uid: dashboard.uid, title: dashboard.title, message: `Dashboard ${dashboard.title} deleted` };
   });
 
-  app.get('/api/dashboards/uid/:uid/versions', { config: { action: 'dashboards:read' } }, async (request): Promise<DashboardVersion[]> => {
+  /** Registers a route under the uid path and Grafana's older id path, which Grafana 10–11 still serve and backup tools call. */
+  const byUidOrId = (
+    method: 'GET' | 'POST',
+    suffix: string,
+    action: 'dashboards:read' | 'dashboards:write',
+    handler: RouteHandlerMethod,
+  ) => {
+    for (const base of ['/api/dashboards/uid/:uid', '/api/dashboards/id/:dashboardId'])
+      app.route({ method, url: `${base}${suffix}`, config: { action }, handler });
+  };
+
+  byUidOrId('GET', '/versions', 'dashboards:read', async (request): Promise<DashboardVersion[]> => {
     const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:read');
     const query = parseInput(dashboardVersionsQuerySchema, request.query);
     const limit = query.limit === undefined || query.limit <= 0 ? 1000 : Math.min(query.limit, 1000);
@@ -173,7 +208,7 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
     return rows.map((row) => toVersion(row, dashboard.uid));
   });
 
-  app.get('/api/dashboards/uid/:uid/versions/:version', { config: { action: 'dashboards:read' } }, async (request, reply) => {
+  byUidOrId('GET', '/versions/:version', 'dashboards:read', async (request, reply) => {
     const { version } = parseInput(dashboardVersionParamsSchema, request.params);
     const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:read');
     const row = await store.dashboards.version(dashboard.id, version);
@@ -182,8 +217,8 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
     return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${row.data}}`);
   });
 
-  app.post('/api/dashboards/uid/:uid/restore', { config: { action: 'dashboards:write' } }, async (request): Promise<SaveDashboardResponse> => {
-    const { version } = parseBody(restoreDashboardRequestSchema, request.body);
+  byUidOrId('POST', '/restore', 'dashboards:write', async (request): Promise<SaveDashboardResponse> => {
+    const { version } = parseGrafanaBody(restoreDashboardRequestSchema, request.body);
     const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:write');
     const old = await store.dashboards.version(dashboard.id, version);
     if (!old) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);

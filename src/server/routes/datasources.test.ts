@@ -26,7 +26,13 @@ const createAndCheck = async (payload: object) => {
 
 describe('data source CRUD', () => {
   it('creates, reads (by uid, id and name), lists, updates and deletes', async () => {
-    const created = await create({ name: 'Metrics', type: 'prometheus', url: 'http://127.0.0.1:9090', jsonData: { httpMethod: 'POST' }, uid: 'metrics' });
+    const created = await create({
+      name: 'Metrics',
+      type: 'prometheus',
+      url: 'http://127.0.0.1:9090',
+      jsonData: { httpMethod: 'POST' },
+      uid: 'metrics',
+    });
     expect(created.statusCode).toBe(200);
     const body = dataSourceResponseSchema.parse(created.json());
     expect(body).toMatchObject({ message: 'Datasource added', name: 'Metrics', id: body.datasource.id });
@@ -68,7 +74,12 @@ describe('data source CRUD', () => {
 
     const deleted = await server.call({ method: 'DELETE', url: '/api/datasources/uid/metrics' });
     expect(deleted.json()).toEqual({ id: body.id, message: 'Data source deleted' });
-    for (const url of ['/api/datasources/uid/metrics', `/api/datasources/${body.id}`, '/api/datasources/name/Metrics', '/api/datasources/uid/metrics/health']) {
+    for (const url of [
+      '/api/datasources/uid/metrics',
+      `/api/datasources/${body.id}`,
+      '/api/datasources/name/Metrics',
+      '/api/datasources/uid/metrics/health',
+    ]) {
       const gone = await server.call({ method: 'GET', url });
       expect(gone.statusCode, url).toBe(404);
       expect(gone.json()).toEqual({ message: 'Data source not found' });
@@ -87,7 +98,10 @@ describe('data source CRUD', () => {
 
   it('refuses bad input with 400 and says what is wrong', async () => {
     const cases: Array<[object, RegExp]> = [
-      [{ name: 'x', type: 'nosuchdb' }, /unknown data source type "nosuchdb"; known types: prometheus, loki, tempo, elasticsearch, influxdb, graphite, grafana-postgresql-datasource, mysql, grafana-testdata-datasource/],
+      [
+        { name: 'x', type: 'nosuchdb' },
+        /unknown data source type "nosuchdb"; known types: prometheus, loki, tempo, elasticsearch, influxdb, graphite, grafana-postgresql-datasource, mysql, grafana-testdata-datasource/,
+      ],
       [{ type: 'prometheus' }, /name: is required/],
       [{ name: 'x' }, /type: is required/],
       [{ name: 'x', type: 'prometheus', access: 'browser' }, /access: must be proxy or direct/],
@@ -97,7 +111,10 @@ describe('data source CRUD', () => {
       [{ name: 'x', type: 'prometheus', jsonData: [] }, /jsonData: must be a JSON object/],
       [{ name: 'x', type: 'prometheus', secureJsonData: { password: 5 } }, /secureJsonData\.password: must be a string/],
       [{ name: 'x', type: 'prometheus', isDefault: 'yes' }, /isDefault: must be true or false/],
-      [{ name: 'x', type: 'prometheus', jsonData: { timeout: 'soon' } }, /jsonData\.timeout: must be a number of seconds from 1 to 300, got "soon"/],
+      [
+        { name: 'x', type: 'prometheus', jsonData: { timeout: 'soon' } },
+        /jsonData\.timeout: must be a number of seconds from 1 to 300, got "soon"/,
+      ],
       [{ name: 'x', type: 'prometheus', jsonData: { timeout: 0 } }, /jsonData\.timeout: must be a number of seconds/],
     ];
     for (const [payload, message] of cases) {
@@ -154,10 +171,25 @@ describe('data source secrets', () => {
       expect(response.body, url).not.toContain(token);
       expect(response.body, url).not.toContain('secureJsonData');
     }
-    await server.call({ method: 'PUT', url: `/api/datasources/uid/${uid}`, payload: { name: 'Secretive', type: 'grafana-postgresql-datasource', access: 'proxy', url: 'localhost:5433', user: 'grafana', jsonData: { database: 'app' } } });
+    await server.call({
+      method: 'PUT',
+      url: `/api/datasources/uid/${uid}`,
+      payload: {
+        name: 'Secretive',
+        type: 'grafana-postgresql-datasource',
+        access: 'proxy',
+        url: 'localhost:5432',
+        user: 'grafana2',
+        jsonData: { database: 'app' },
+      },
+    });
     const kept = dataSourceSchema.parse((await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}` })).json());
     expect(kept.secureJsonFields).toEqual({ httpHeaderValue1: true, password: true });
-    await server.call({ method: 'PUT', url: `/api/datasources/uid/${uid}`, payload: { name: 'Secretive', type: 'grafana-postgresql-datasource', access: 'proxy', secureJsonData: { httpHeaderValue1: '' } } });
+    await server.call({
+      method: 'PUT',
+      url: `/api/datasources/uid/${uid}`,
+      payload: { name: 'Secretive', type: 'grafana-postgresql-datasource', access: 'proxy', secureJsonData: { httpHeaderValue1: '' } },
+    });
     expect((await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}` })).json().secureJsonFields).toEqual({ password: true });
 
     // Everything SQLite has written (main file and write-ahead log) holds no plain secret.
@@ -178,11 +210,24 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
   });
 
   it('loki: lists labels', async () => {
-    const loki = await startFakeHttp((req) => (req.url === '/loki/api/v1/labels' ? { body: { status: 'success', data: ['job', 'level'] } } : { status: 404, body: '404 page not found' }));
+    const loki = await startFakeHttp((req) =>
+      req.url === '/loki/api/v1/labels'
+        ? { body: { status: 'success', data: ['job', 'level'] } }
+        : { status: 404, body: '404 page not found' },
+    );
     try {
-      expect(await createAndCheck({ type: 'loki', url: loki.url })).toMatchObject({ status: 'OK', message: 'Data source successfully connected. 2 labels found.' });
+      expect(await createAndCheck({ type: 'loki', url: loki.url })).toMatchObject({
+        status: 'OK',
+        message: 'Data source successfully connected. 2 labels found.',
+      });
       const wrongPath = await createAndCheck({ type: 'loki', url: `${loki.url}/wrong` });
-      expect(wrongPath).toMatchObject({ statusCode: 400, status: 'ERROR', message: expect.stringMatching(/not found \(HTTP 404\) at http:\/\/127\.0\.0\.1:\d+\/wrong\/loki\/api\/v1\/labels: is this the URL of a Loki server/) });
+      expect(wrongPath).toMatchObject({
+        statusCode: 400,
+        status: 'ERROR',
+        message: expect.stringMatching(
+          /not found \(HTTP 404\) at http:\/\/127\.0\.0\.1:\d+\/wrong\/loki\/api\/v1\/labels: is this the URL of a Loki server/,
+        ),
+      });
     } finally {
       await loki.stop();
     }
@@ -200,14 +245,31 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
   it('elasticsearch: cluster, index and time field', async () => {
     const es = await startFakeHttp((req) => {
       if (req.url === '/') return { body: { version: { number: '8.11.0' } } };
-      if (req.url === '/logs-*/_mapping') return { body: { 'logs-2026': { mappings: { properties: { '@timestamp': { type: 'date' }, event: { properties: { created: { type: 'date' } } } } } } } };
+      if (req.url === '/logs-*/_mapping')
+        return {
+          body: {
+            'logs-2026': {
+              mappings: { properties: { '@timestamp': { type: 'date' }, event: { properties: { created: { type: 'date' } } } } },
+            },
+          },
+        };
       return { status: 404, body: { error: { type: 'index_not_found_exception' } } };
     });
     try {
-      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: '@timestamp' } })).toMatchObject({ status: 'OK', message: 'Index OK. Time field name OK.' });
-      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: 'event.created' } })).toMatchObject({ status: 'OK' });
-      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: 'ts' } })).toMatchObject({ status: 'ERROR', message: 'no field named "ts" in index "logs-*": set the time field' });
-      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'metrics' } })).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^index "metrics" not found/) });
+      expect(
+        await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: '@timestamp' } }),
+      ).toMatchObject({ status: 'OK', message: 'Index OK. Time field name OK.' });
+      expect(
+        await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: 'event.created' } }),
+      ).toMatchObject({ status: 'OK' });
+      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'logs-*', timeField: 'ts' } })).toMatchObject({
+        status: 'ERROR',
+        message: 'no field named "ts" in index "logs-*": set the time field',
+      });
+      expect(await createAndCheck({ type: 'elasticsearch', url: es.url, jsonData: { index: 'metrics' } })).toMatchObject({
+        status: 'ERROR',
+        message: expect.stringMatching(/^index "metrics" not found/),
+      });
     } finally {
       await es.stop();
     }
@@ -218,12 +280,20 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
       const url = new URL(req.url!, 'http://x');
       if (url.pathname !== '/query') return { status: 404, body: '' };
       if (url.searchParams.get('p') !== 'influx-pass') return { status: 401, body: { error: 'authorization failed' } };
-      return { body: { results: [{ statement_id: 0, series: [{ name: 'databases', columns: ['name'], values: [['_internal'], ['telegraf']] }] }] } };
+      return {
+        body: { results: [{ statement_id: 0, series: [{ name: 'databases', columns: ['name'], values: [['_internal'], ['telegraf']] }] }] },
+      };
     });
     try {
       const base = { type: 'influxdb', url: influx.url, user: 'reader', secureJsonData: { password: 'influx-pass' } };
-      expect(await createAndCheck({ ...base, database: 'telegraf' })).toMatchObject({ status: 'OK', message: 'Data source is working. 2 databases found.' });
-      expect(await createAndCheck({ ...base, database: 'nope' })).toMatchObject({ status: 'ERROR', message: 'database "nope" does not exist (found: _internal, telegraf)' });
+      expect(await createAndCheck({ ...base, database: 'telegraf' })).toMatchObject({
+        status: 'OK',
+        message: 'Data source is working. 2 databases found.',
+      });
+      expect(await createAndCheck({ ...base, database: 'nope' })).toMatchObject({
+        status: 'ERROR',
+        message: 'database "nope" does not exist (found: _internal, telegraf)',
+      });
       const wrong = await createAndCheck({ ...base, database: 'telegraf', secureJsonData: { password: 'wrong' } });
       expect(wrong).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^authentication failed \(HTTP 401\)/) });
       expect(wrong.message).not.toContain('wrong');
@@ -233,7 +303,9 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
   });
 
   it('graphite: metrics/find', async () => {
-    const graphite = await startFakeHttp((req) => (req.url?.startsWith('/metrics/find') ? { body: [{ text: 'carbon', id: 'carbon', leaf: 0 }] } : { status: 404, body: '' }));
+    const graphite = await startFakeHttp((req) =>
+      req.url?.startsWith('/metrics/find') ? { body: [{ text: 'carbon', id: 'carbon', leaf: 0 }] } : { status: 404, body: '' },
+    );
     try {
       expect(await createAndCheck({ type: 'graphite', url: graphite.url })).toMatchObject({ status: 'OK' });
     } finally {
@@ -253,7 +325,13 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
         secureJsonData: { basicAuthPassword: 'ignored-by-header', httpHeaderValue1: 'Bearer abc123', httpHeaderValue2: 'tenant-1' },
       });
       expect(loki.requests.at(-1)!.headers).toMatchObject({ authorization: 'Bearer abc123', 'x-scope-orgid': 'tenant-1' });
-      await createAndCheck({ type: 'loki', url: loki.url, basicAuth: true, basicAuthUser: 'alice', secureJsonData: { basicAuthPassword: 's3cret' } });
+      await createAndCheck({
+        type: 'loki',
+        url: loki.url,
+        basicAuth: true,
+        basicAuthUser: 'alice',
+        secureJsonData: { basicAuthPassword: 's3cret' },
+      });
       expect(loki.requests.at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from('alice:s3cret').toString('base64')}`);
     } finally {
       await loki.stop();
@@ -265,14 +343,18 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
     const redirecting = await startFakeHttp((req) => {
       if (req.url === '/loki/api/v1/labels') return { status: 302, headers: { location: '/moved/loki/api/v1/labels' }, body: '' };
       if (req.url === '/moved/loki/api/v1/labels') return { body: { status: 'success', data: ['a'] } };
-      if (req.url === '/away/loki/api/v1/labels') return { status: 302, headers: { location: `${other.url}/loki/api/v1/labels` }, body: '' };
+      if (req.url === '/away/loki/api/v1/labels')
+        return { status: 302, headers: { location: `${other.url}/loki/api/v1/labels` }, body: '' };
       return { status: 404, body: '' };
     });
     try {
       const auth = { basicAuth: true, basicAuthUser: 'bob', secureJsonData: { basicAuthPassword: 'hunter2-secret' } };
       expect(await createAndCheck({ type: 'loki', url: redirecting.url, ...auth })).toMatchObject({ status: 'OK' });
       const away = await createAndCheck({ type: 'loki', url: `${redirecting.url}/away`, ...auth });
-      expect(away).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/redirects to another host \(http:\/\/127\.0\.0\.1:\d+\); Sightline does not follow it/) });
+      expect(away).toMatchObject({
+        status: 'ERROR',
+        message: expect.stringMatching(/redirects to another host \(http:\/\/127\.0\.0\.1:\d+\); Sightline does not follow it/),
+      });
       expect(other.requests).toHaveLength(0);
       expect(away.message).not.toContain('hunter2-secret');
     } finally {
@@ -284,7 +366,11 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
   it('says "connection refused at <address>" for a closed port', async () => {
     const port = await freePort();
     const result = await createAndCheck({ type: 'loki', url: `http://127.0.0.1:${port}` });
-    expect(result).toMatchObject({ statusCode: 400, status: 'ERROR', message: `connection refused at http://127.0.0.1:${port}/loki/api/v1/labels: is the server running and listening on that port?` });
+    expect(result).toMatchObject({
+      statusCode: 400,
+      status: 'ERROR',
+      message: `connection refused at http://127.0.0.1:${port}/loki/api/v1/labels: is the server running and listening on that port?`,
+    });
     const mysql = await createAndCheck({ type: 'mysql', url: `127.0.0.1:${port}`, user: 'root' });
     expect(mysql.message).toMatch(new RegExp(`^connection refused at 127\\.0\\.0\\.1:${port}`));
   });
@@ -295,9 +381,17 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
     try {
       const started = Date.now();
       const result = await createAndCheck({ type: 'tempo', url: hanging.url, jsonData: { timeout: 1 } });
-      expect(result).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^timed out after 1 s waiting for http:\/\/127\.0\.0\.1:\d+\/api\/echo/) });
+      expect(result).toMatchObject({
+        status: 'ERROR',
+        message: expect.stringMatching(/^timed out after 1 s waiting for http:\/\/127\.0\.0\.1:\d+\/api\/echo/),
+      });
       expect(Date.now() - started).toBeLessThan(5000);
-      const pg = await createAndCheck({ type: 'grafana-postgresql-datasource', url: silent.url, user: 'u', jsonData: { database: 'd', timeout: 1 } });
+      const pg = await createAndCheck({
+        type: 'grafana-postgresql-datasource',
+        url: silent.url,
+        user: 'u',
+        jsonData: { database: 'd', timeout: 1 },
+      });
       expect(pg).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^timed out after 1 s connecting to 127\.0\.0\.1:\d+/) });
       const mysql = await createAndCheck({ type: 'mysql', url: silent.url, user: 'u', jsonData: { timeout: 1 } });
       expect(mysql).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^timed out after 1 s/) });
@@ -308,7 +402,13 @@ describe('health checks against small servers speaking the real HTTP APIs', () =
   });
 
   it('explains a URL that cannot be checked', async () => {
-    expect(await createAndCheck({ type: 'prometheus', url: '' })).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^no URL is set/) });
-    expect(await createAndCheck({ type: 'grafana-postgresql-datasource', url: '' })).toMatchObject({ status: 'ERROR', message: expect.stringMatching(/^no host is set/) });
+    expect(await createAndCheck({ type: 'prometheus', url: '' })).toMatchObject({
+      status: 'ERROR',
+      message: expect.stringMatching(/^no URL is set/),
+    });
+    expect(await createAndCheck({ type: 'grafana-postgresql-datasource', url: '' })).toMatchObject({
+      status: 'ERROR',
+      message: expect.stringMatching(/^no host is set/),
+    });
   });
 });

@@ -6,6 +6,10 @@ import {
   dataSourceTypes,
   dataSourceUidParamsSchema,
   knownDataSourceTypes,
+  isHttpUrl,
+  isValidTimeout,
+  MAX_TIMEOUT_SECONDS,
+  parseHostPort,
   sqlDataSourceTypes,
   updateDataSourceRequestSchema,
   type CreateDataSourceRequest,
@@ -17,9 +21,11 @@ import {
 import type { Identity } from '../auth/identity';
 import { badRequest, notFound } from '../errors';
 import { checkers, resolveType, timeoutFor } from '../health/registry';
+import { customHeaderProblem } from '../health/http';
 import { hostAndPort } from '../health/sql';
 import { failed, runCheck } from '../health/types';
 import { parseBody, parseInput } from '../http';
+import { closeDataSourcePools } from '../query/pools';
 import type { Store } from '../store';
 import type { DataSourceFields, StoredDataSource } from '../store/datasources';
 
@@ -55,27 +61,29 @@ function validFields(body: CreateDataSourceRequest): DataSourceFields {
     throw badRequest(`unknown data source type "${body.type}"; known types: ${knownDataSourceTypes.join(', ')}`);
   }
   const timeout = body.jsonData?.timeout;
-  if (timeout !== undefined && timeout !== null && timeout !== '' && !(Number(timeout) > 0 && Number(timeout) <= 300)) {
-    throw badRequest(`bad request data: jsonData.timeout: must be a number of seconds from 1 to 300, got ${JSON.stringify(timeout)}`);
+  if (!isValidTimeout(timeout)) {
+    throw badRequest(
+      `bad request data: jsonData.timeout: must be a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, got ${JSON.stringify(timeout)}`,
+    );
+  }
+  for (const [key, name] of Object.entries(body.jsonData ?? {})) {
+    if (!/^httpHeaderName\d+$/.test(key) || typeof name !== 'string' || !name.trim()) continue;
+    const problem = customHeaderProblem(name);
+    if (problem) throw badRequest(`bad request data: jsonData.${key}: ${problem}`, { field: `jsonData.${key}` });
+  }
+  for (const [key, value] of Object.entries(body.secureJsonData ?? {})) {
+    if (/^httpHeaderValue\d+$/.test(key) && /[\r\n\0]/.test(value)) {
+      throw badRequest(`bad request data: secureJsonData.${key}: a header value cannot contain line breaks`, {
+        field: `secureJsonData.${key}`,
+      });
+    }
   }
   const url = body.url ?? '';
   if (url) {
     if (sqlDataSourceTypes.includes(type)) {
-      try {
-        hostAndPort(url, 0);
-      } catch {
-        throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`);
-      }
-    } else {
-      let parsed: URL | undefined;
-      try {
-        parsed = new URL(url);
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-        throw badRequest(`Validation error, invalid URL: "${url}" is not an http:// or https:// address`);
-      }
+      if (!parseHostPort(url)) throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`);
+    } else if (!isHttpUrl(url)) {
+      throw badRequest(`Validation error, invalid URL: "${url}" is not an http:// or https:// address`);
     }
   }
   return {
@@ -91,6 +99,26 @@ function validFields(body: CreateDataSourceRequest): DataSourceFields {
     isDefault: body.isDefault ?? false,
     jsonData: body.jsonData ?? {},
   };
+}
+
+/**
+ * Where a data source's secrets go: scheme, host and port (host and port for SQL types). Stored
+ * secrets must not follow the URL to another address unless the update sends them again.
+ */
+export function secretDestination(type: string, url: string): string {
+  const text = url.trim();
+  const canonical = resolveType(type);
+  try {
+    if (canonical && sqlDataSourceTypes.includes(canonical)) {
+      const { host, port } = hostAndPort(text, canonical === 'mysql' ? 3306 : 5432);
+      return `${host.toLowerCase()}:${port}`;
+    }
+    const parsed = new URL(text);
+    const port = parsed.port || (parsed.protocol === 'https:' ? '443' : parsed.protocol === 'http:' ? '80' : '');
+    return `${parsed.protocol}//${parsed.hostname.toLowerCase()}:${port}`;
+  } catch {
+    return text;
+  }
 }
 
 export function registerDataSourceRoutes(app: FastifyInstance, store: Store): void {
@@ -131,13 +159,39 @@ export function registerDataSourceRoutes(app: FastifyInstance, store: Store): vo
 
   app.post('/api/datasources', { config: { action: 'datasources:create' } }, async (request): Promise<DataSourceResponse> => {
     const body = parseBody(createDataSourceRequestSchema, request.body);
-    const created = await store.dataSources.create(request.identity.orgId, { ...validFields(body), uid: body.uid, secureJsonData: body.secureJsonData });
+    const created = await store.dataSources.create(request.identity.orgId, {
+      ...validFields(body),
+      uid: body.uid,
+      secureJsonData: body.secureJsonData,
+    });
     return { datasource: toDataSource(created), id: created.id, message: 'Datasource added', name: created.name };
   });
 
   async function update(existing: StoredDataSource, rawBody: unknown): Promise<DataSourceResponse> {
     const body = parseBody(updateDataSourceRequestSchema, rawBody);
-    const updated = await store.dataSources.update(existing, { ...validFields(body), uid: body.uid, secureJsonData: body.secureJsonData }, body.version);
+    // A field left out or null is left as it is: a client's model that sends `user: null` keeps the user.
+    const merged: CreateDataSourceRequest = {
+      ...body,
+      url: body.url ?? existing.url,
+      user: body.user ?? existing.user,
+      database: body.database ?? existing.database,
+      basicAuth: body.basicAuth ?? existing.basicAuth,
+      basicAuthUser: body.basicAuthUser ?? existing.basicAuthUser,
+      withCredentials: body.withCredentials ?? existing.withCredentials,
+      isDefault: body.isDefault ?? existing.isDefault,
+      jsonData: body.jsonData ?? existing.jsonData,
+    };
+    const fields = validFields(merged);
+    // A new address gets only the secrets sent with it (the stored ones are dropped; secureJsonFields shows it).
+    // An emptied URL sends them nowhere, so they stay (and go when a URL is set again).
+    const keepStoredSecrets = !fields.url || secretDestination(existing.type, existing.url) === secretDestination(fields.type, fields.url);
+    const updated = await store.dataSources.update(
+      existing,
+      { ...fields, uid: body.uid, secureJsonData: body.secureJsonData },
+      body.version,
+      { keepStoredSecrets },
+    );
+    closeDataSourcePools(updated.id);
     return { datasource: toDataSource(updated), id: updated.id, message: 'Datasource updated', name: updated.name };
   }
   app.put('/api/datasources/uid/:uid', { config: { action: 'datasources:write' } }, async (request) =>
@@ -149,6 +203,7 @@ export function registerDataSourceRoutes(app: FastifyInstance, store: Store): vo
 
   async function remove(ds: StoredDataSource): Promise<DeleteDataSourceResponse> {
     await store.dataSources.delete(ds.id);
+    closeDataSourcePools(ds.id);
     return { id: ds.id, message: 'Data source deleted' };
   }
   app.delete('/api/datasources/uid/:uid', { config: { action: 'datasources:delete' } }, async (request) =>

@@ -23,7 +23,13 @@ describe('folders', () => {
   it('creates, reads, renames and lists folders', async () => {
     const created = await createFolder({ uid: 'infra', title: 'Infrastructure' });
     expect(created.statusCode).toBe(200);
-    expect(folderSchema.parse(created.json())).toMatchObject({ uid: 'infra', title: 'Infrastructure', url: '/dashboards/f/infra/infrastructure', version: 1, canAdmin: true });
+    expect(folderSchema.parse(created.json())).toMatchObject({
+      uid: 'infra',
+      title: 'Infrastructure',
+      url: '/dashboards/f/infra/infrastructure',
+      version: 1,
+      canAdmin: true,
+    });
     const renamed = await server.call({ method: 'PUT', url: '/api/folders/infra', payload: { title: 'Infra', version: 1 } });
     expect(renamed.json()).toMatchObject({ title: 'Infra', version: 2 });
     const stale = await server.call({ method: 'PUT', url: '/api/folders/infra', payload: { title: 'Stale', version: 1 } });
@@ -104,7 +110,12 @@ describe('folder permissions', () => {
     const dashboard = (await server.call({ method: 'GET', url: `/api/dashboards/uid/${allowed.json().uid}`, token: viewer.token })).json();
     expect(dashboard.meta).toMatchObject({ canSave: true, canEdit: true, canDelete: true, canAdmin: false });
     const byUser = (await server.call({ method: 'GET', url: '/api/folders/team/permissions' })).json();
-    expect(byUser[2]).toMatchObject({ userId: viewer.id, userLogin: expect.stringMatching(/^sa-viewer/), permission: 2, permissionName: 'Edit' });
+    expect(byUser[2]).toMatchObject({
+      userId: viewer.id,
+      userLogin: expect.stringMatching(/^sa-viewer/),
+      permission: 2,
+      permissionName: 'Edit',
+    });
   });
 
   it('can take Edit away from Editors, and hide a folder from Viewers', async () => {
@@ -128,24 +139,35 @@ describe('folder permissions', () => {
     await createFolder({ uid: 'managed', title: 'Managed' });
     expect((await server.call({ method: 'GET', url: '/api/folders/managed/permissions', token: editor.token })).statusCode).toBe(403);
     expect((await setPermissions('managed', [], editor.token)).statusCode).toBe(403);
-    await setPermissions('managed', [{ userId: editor.id, permission: 4 }, { role: 'Viewer', permission: 1 }]);
+    await setPermissions('managed', [
+      { userId: editor.id, permission: 4 },
+      { role: 'Viewer', permission: 1 },
+    ]);
     expect((await server.call({ method: 'GET', url: '/api/folders/managed/permissions', token: editor.token })).statusCode).toBe(200);
 
     const bad: Array<[object[], RegExp]> = [
       [[{ role: 'Viewer', permission: 3 }], /permission: must be 1 \(View\), 2 \(Edit\) or 4 \(Admin\)/],
-      [[{ permission: 1 }], /exactly one of role or userId/],
-      [[{ role: 'Viewer', userId: 2, permission: 1 }], /exactly one of role or userId/],
-      [[{ role: 'Admin', permission: 1 }], /role: must be Viewer or Editor/],
-      [[{ teamId: 3, permission: 1 }], /teams are not supported/],
+      [[{ permission: 1 }], /exactly one of role, userId or teamId/],
+      [[{ role: 'Viewer', userId: 2, permission: 1 }], /exactly one of role, userId or teamId/],
+      [[{ role: 'Admin', permission: 1 }], /^invalid role specified: "Admin"; use Viewer or Editor/],
+      [[{ teamId: 999999, permission: 1 }], /teamId 999999 is not a team of this organization/],
       [[{ userId: 999999, permission: 1 }], /userId 999999 is not a user or service account/],
-      [[{ role: 'Viewer', permission: 1 }, { role: 'Viewer', permission: 2 }], /twice/],
+      [
+        [
+          { role: 'Viewer', permission: 1 },
+          { role: 'Viewer', permission: 2 },
+        ],
+        /twice/,
+      ],
     ];
     for (const [items, message] of bad) {
       const response = await setPermissions('managed', items);
       expect(response.statusCode, JSON.stringify(items)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
-    expect((await server.call({ method: 'POST', url: '/api/folders/managed/permissions', payload: { items: 'all' } })).statusCode).toBe(400);
+    expect((await server.call({ method: 'POST', url: '/api/folders/managed/permissions', payload: { items: 'all' } })).statusCode).toBe(
+      400,
+    );
     // The failed attempts changed nothing.
     expect((await server.call({ method: 'GET', url: '/api/folders/managed/permissions' })).json()).toHaveLength(2);
   });

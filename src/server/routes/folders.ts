@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
 import {
   createFolderRequestSchema,
+  folderIdParamsSchema,
   folderListQuerySchema,
   folderUidParamsSchema,
   updateFolderPermissionsRequestSchema,
@@ -9,17 +10,16 @@ import {
   type DeleteFolderResponse,
   type Folder,
   type FolderListItem,
-  type PermissionLevel,
 } from '../../contract/folders';
 import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
-import { parseBody, parseInput } from '../http';
+import { ApiError, forbidden, notFound } from '../errors';
+import { parseInput } from '../http';
+import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { DashboardRow } from '../store/schema';
 import { folderUrl } from './dashboards';
-
-const permissionNames: Record<PermissionLevel, string> = { 1: 'View', 2: 'Edit', 4: 'Admin' };
+import { checkPermissionItems, subjectFields } from './permissions';
 
 export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
   async function toFolder(row: DashboardRow, access: FolderAccess): Promise<Folder> {
@@ -45,8 +45,10 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
 
   /** The folder with this uid, or 404; 403 unless the caller has `needed` on it. */
   async function folderWith(identity: Identity, params: unknown, needed: number, action: string) {
-    const { uid } = parseInput(folderUidParamsSchema, params);
-    const folder = await store.folders.get(identity.orgId, uid);
+    const folder =
+      params && typeof params === 'object' && 'id' in params
+        ? await store.folders.getById(identity.orgId, parseInput(folderIdParamsSchema, params).id)
+        : await store.folders.get(identity.orgId, parseInput(folderUidParamsSchema, params).uid);
     if (!folder) throw notFound('Folder not found');
     const access = await loadFolderAccess(store.folders, identity);
     if (!access.can(folder.id, VIEW)) throw forbidden('folders:read');
@@ -64,8 +66,13 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/api/folders', { config: { action: 'folders:create' } }, async (request): Promise<Folder> => {
-    const body = parseBody(createFolderRequestSchema, request.body);
-    const folder = await store.folders.create({ orgId: request.identity.orgId, uid: body.uid, title: body.title, userId: request.identity.accountId });
+    const body = parseGrafanaBody(createFolderRequestSchema, request.body);
+    const folder = await store.folders.create({
+      orgId: request.identity.orgId,
+      uid: body.uid,
+      title: body.title,
+      userId: request.identity.accountId,
+    });
     return toFolder(folder, await loadFolderAccess(store.folders, request.identity));
   });
 
@@ -74,8 +81,14 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
     return toFolder(folder, access);
   });
 
+  // Grafana's older address, still served by Grafana 10–11 and called by backup tools.
+  app.get('/api/folders/id/:id', { config: { action: 'folders:read' } }, async (request): Promise<Folder> => {
+    const { folder, access } = await folderWith(request.identity, request.params, VIEW, 'folders:read');
+    return toFolder(folder, access);
+  });
+
   app.put('/api/folders/:uid', { config: { action: 'folders:write' } }, async (request): Promise<Folder> => {
-    const body = parseBody(updateFolderRequestSchema, request.body);
+    const body = parseGrafanaBody(updateFolderRequestSchema, request.body);
     const { folder, access } = await folderWith(request.identity, request.params, EDIT, 'folders:write');
     if (!body.overwrite && body.version !== undefined && body.version !== folder.version) {
       throw new ApiError(412, 'The folder has been changed by someone else', { status: 'version-mismatch' });
@@ -100,12 +113,7 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
       folderUid: folder.uid,
       created: new Date(entry.created).toISOString(),
       updated: new Date(entry.updated).toISOString(),
-      userId: entry.user_id ?? 0,
-      ...(entry.user_id !== null ? { userLogin: entry.userLogin ?? '', userEmail: entry.userEmail ?? '' } : {}),
-      teamId: 0,
-      ...(entry.role !== null ? { role: entry.role } : {}),
-      permission: entry.permission,
-      permissionName: permissionNames[entry.permission],
+      ...subjectFields(entry),
       uid: folder.uid,
       title: folder.title,
       slug: folder.slug,
@@ -115,25 +123,14 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
     }));
   });
 
-  app.post('/api/folders/:uid/permissions', { config: { action: 'folders.permissions:write' } }, async (request): Promise<MessageResponse> => {
-    const { items } = parseBody(updateFolderPermissionsRequestSchema, request.body);
-    const { folder } = await folderWith(request.identity, request.params, ADMIN, 'folders.permissions:write');
-    const subjects = new Set<string>();
-    for (const item of items) {
-      const subject = item.role ? `role ${item.role}` : `userId ${item.userId}`;
-      if (subjects.has(subject)) throw badRequest(`bad request data: items name ${subject} twice`);
-      subjects.add(subject);
-      if (item.userId !== undefined) {
-        const isMember =
-          (await store.users.getOrgUser(request.identity.orgId, item.userId)) ??
-          (await store.serviceAccounts.get(request.identity.orgId, item.userId));
-        if (!isMember) throw badRequest(`bad request data: userId ${item.userId} is not a user or service account of this organization`);
-      }
-    }
-    await store.folders.setPermissions(
-      folder.id,
-      items.map((i) => ({ role: i.role, userId: i.userId, permission: i.permission })),
-    );
-    return { message: 'Folder permissions updated' };
-  });
+  app.post(
+    '/api/folders/:uid/permissions',
+    { config: { action: 'folders.permissions:write' } },
+    async (request): Promise<MessageResponse> => {
+      const { items } = parseGrafanaBody(updateFolderPermissionsRequestSchema, request.body);
+      const { folder } = await folderWith(request.identity, request.params, ADMIN, 'folders.permissions:write');
+      await store.folders.setPermissions(folder.id, await checkPermissionItems(store, request.identity.orgId, items));
+      return { message: 'Folder permissions updated' };
+    },
+  );
 }

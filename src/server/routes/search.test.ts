@@ -16,7 +16,11 @@ beforeAll(async () => {
     ['overview of everything', [], undefined],
   ];
   for (const [title, tags, folderUid] of dashboards) {
-    await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title, tags, uid: title.toLowerCase().replace(/\W+/g, '-') }, folderUid } });
+    await server.call({
+      method: 'POST',
+      url: '/api/dashboards/db',
+      payload: { dashboard: { title, tags, uid: title.toLowerCase().replace(/\W+/g, '-') }, folderUid },
+    });
   }
 });
 afterAll(() => server.cleanup());
@@ -47,7 +51,10 @@ describe('search', () => {
     expect(await search('?folderUIDs=staging&type=dash-db')).toEqual(['Cluster Network']);
     expect(await search('?folderIds=0&type=dash-db')).toEqual(['overview of everything', 'PostgreSQL Overview']);
     expect(await search('?folderUIDs=prod,staging&query=cluster')).toEqual(['Cluster Network', 'Kubernetes Cluster Overview']);
-    expect(await search('?dashboardUIDs=node-exporter-full&dashboardUIDs=cluster-network')).toEqual(['Cluster Network', 'Node Exporter Full']);
+    expect(await search('?dashboardUIDs=node-exporter-full&dashboardUIDs=cluster-network')).toEqual([
+      'Cluster Network',
+      'Node Exporter Full',
+    ]);
   });
 
   it('sorts A–Z by default and Z–A on request', async () => {
@@ -58,7 +65,11 @@ describe('search', () => {
 
   it('pages with limit and page', async () => {
     const all = await search('?type=dash-db');
-    const pages = [await search('?type=dash-db&limit=2&page=1'), await search('?type=dash-db&limit=2&page=2'), await search('?type=dash-db&limit=2&page=3')];
+    const pages = [
+      await search('?type=dash-db&limit=2&page=1'),
+      await search('?type=dash-db&limit=2&page=2'),
+      await search('?type=dash-db&limit=2&page=3'),
+    ];
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat()).toEqual(all);
     expect(await search('?type=dash-db&limit=2&page=9')).toEqual([]);

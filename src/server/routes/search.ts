@@ -12,12 +12,16 @@ export function registerSearchRoutes(app: FastifyInstance, store: Store): void {
     if (query.limit !== undefined && query.limit > MAX_SEARCH_LIMIT) {
       throw new ApiError(422, `limit must be at most ${MAX_SEARCH_LIMIT}, got ${query.limit}`);
     }
-    // Nobody can star anything yet, so "only starred" is always empty.
-    if (query.starred) return [];
     const limit = query.limit === undefined || query.limit <= 0 ? 1000 : query.limit;
     const page = query.page === undefined || query.page < 1 ? 1 : query.page;
     const access = await loadFolderAccess(store.folders, request.identity);
-    const rows = await store.dashboards.search(request.identity.orgId, { ...query, limit, page }, access.viewFilter());
+    // Stars belong to the caller's own account.
+    const starred = await store.stars.dashboardIds(request.identity.orgId, request.identity.accountId);
+    const rows = await store.dashboards.search(
+      request.identity.orgId,
+      { ...query, limit, page, starredIds: query.starred ? [...starred] : undefined },
+      access.viewFilter(),
+    );
     return rows.map((row): SearchHit => {
       const isFolder = row.is_folder === 1;
       const hit: SearchHit = {
@@ -29,7 +33,7 @@ export function registerSearchRoutes(app: FastifyInstance, store: Store): void {
         slug: row.slug,
         type: isFolder ? 'dash-folder' : 'dash-db',
         tags: JSON.parse(row.tags) as string[],
-        isStarred: false,
+        isStarred: starred.has(row.id),
       };
       if (!isFolder && row.folder_id !== null && row.folderUid !== null) {
         hit.folderId = row.folder_id;

@@ -16,7 +16,14 @@ describe('service accounts', () => {
     const response = await create({ name: 'Grafana Agent', role: 'Editor' });
     expect(response.statusCode).toBe(201);
     const account = serviceAccountSchema.parse(response.json());
-    expect(account).toMatchObject({ name: 'Grafana Agent', login: 'sa-grafana-agent', orgId: 1, role: 'Editor', isDisabled: false, tokens: 0 });
+    expect(account).toMatchObject({
+      name: 'Grafana Agent',
+      login: 'sa-grafana-agent',
+      orgId: 1,
+      role: 'Editor',
+      isDisabled: false,
+      tokens: 0,
+    });
     expect(account.avatarUrl).toMatch(/^\/avatar\/[0-9a-f]{32}$/);
     const read = await server.call({ method: 'GET', url: `/api/serviceaccounts/${account.id}` });
     expect(read.json()).toEqual(account);
@@ -51,7 +58,11 @@ describe('service accounts', () => {
       message: 'Service account updated',
       serviceaccount: { id, name: 'patched', login: 'sa-patched', role: 'Viewer', isDisabled: false },
     });
-    const promoted = await server.call({ method: 'PATCH', url: `/api/serviceaccounts/${id}`, payload: { role: 'Admin', isDisabled: true } });
+    const promoted = await server.call({
+      method: 'PATCH',
+      url: `/api/serviceaccounts/${id}`,
+      payload: { role: 'Admin', isDisabled: true },
+    });
     expect(promoted.json().serviceaccount).toMatchObject({ name: 'patched', role: 'Admin', isDisabled: true });
     const unknown = await server.call({ method: 'PATCH', url: '/api/serviceaccounts/424242', payload: { name: 'x' } });
     expect(unknown.statusCode).toBe(404);
@@ -78,10 +89,16 @@ describe('service accounts', () => {
 describe('service account tokens', () => {
   it('mints a token shown once, then lists it without the key', async () => {
     const { id } = (await create({ name: 'token holder' })).json();
-    const minted = await server.call({ method: 'POST', url: `/api/serviceaccounts/${id}/tokens`, payload: { name: 'deploy', secondsToLive: 3600 } });
+    const minted = await server.call({
+      method: 'POST',
+      url: `/api/serviceaccounts/${id}/tokens`,
+      payload: { name: 'deploy', secondsToLive: 3600 },
+    });
     expect(minted.statusCode).toBe(200);
     expect(minted.json()).toMatchObject({ name: 'deploy', key: expect.stringMatching(/^glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}$/) });
-    const list = serviceAccountTokenListSchema.parse((await server.call({ method: 'GET', url: `/api/serviceaccounts/${id}/tokens` })).json());
+    const list = serviceAccountTokenListSchema.parse(
+      (await server.call({ method: 'GET', url: `/api/serviceaccounts/${id}/tokens` })).json(),
+    );
     expect(list).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain(minted.json().key);
     const [token] = list;
@@ -111,7 +128,9 @@ describe('service account tokens', () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toMatch(/secondsToLive: cannot be negative/);
     expect((await mint({ name: 'n', secondsToLive: 1.5 })).statusCode).toBe(400);
-    expect((await mint({ name: 'n', secondsToLive: '60' })).json().message).toBe('bad request data: secondsToLive: must be a number of seconds');
+    expect((await mint({ name: 'n', secondsToLive: '60' })).json().message).toBe(
+      'bad request data: secondsToLive: must be a number of seconds',
+    );
     expect((await mint({ secondsToLive: 60 })).json().message).toBe('bad request data: name: is required');
     expect((await mint({ name: 'same' })).statusCode).toBe(200);
     const duplicate = await mint({ name: 'same' });
@@ -145,7 +164,11 @@ describe('service account search and paging', () => {
     paging = await startTestServer();
     // 25 accounts plus the bootstrap "admin": 26 in all, sorted by name.
     for (let i = 1; i <= 25; i++) {
-      await paging.call({ method: 'POST', url: '/api/serviceaccounts', payload: { name: `bot ${String(i).padStart(2, '0')}`, isDisabled: i % 5 === 0 } });
+      await paging.call({
+        method: 'POST',
+        url: '/api/serviceaccounts',
+        payload: { name: `bot ${String(i).padStart(2, '0')}`, isDisabled: i % 5 === 0 },
+      });
     }
   });
   afterAll(() => paging.cleanup());
@@ -172,7 +195,7 @@ describe('service account search and paging', () => {
     expect(await page('?perpage=10&page=4')).toMatchObject({ totalCount: 26, serviceAccounts: [] });
   });
 
-  it("clamps out-of-range paging the way Grafana does", async () => {
+  it('clamps out-of-range paging the way Grafana does', async () => {
     expect(await page('?perpage=0&page=0')).toMatchObject({ page: 1, perPage: 1000, totalCount: 26 });
     expect(await page('?perpage=-3&page=-1')).toMatchObject({ page: 1, perPage: 1000 });
     expect(await page('?perpage=100000')).toMatchObject({ perPage: 1000 });
@@ -188,9 +211,18 @@ describe('service account search and paging', () => {
   });
 
   it('filters by name and by disabled', async () => {
-    expect((await page('?query=BOT 1')).serviceAccounts.map((a) => a.name)).toEqual(
-      ['bot 10', 'bot 11', 'bot 12', 'bot 13', 'bot 14', 'bot 15', 'bot 16', 'bot 17', 'bot 18', 'bot 19'],
-    );
+    expect((await page('?query=BOT 1')).serviceAccounts.map((a) => a.name)).toEqual([
+      'bot 10',
+      'bot 11',
+      'bot 12',
+      'bot 13',
+      'bot 14',
+      'bot 15',
+      'bot 16',
+      'bot 17',
+      'bot 18',
+      'bot 19',
+    ]);
     expect((await page('?disabled=true')).totalCount).toBe(5);
     expect((await page('?disabled=false')).totalCount).toBe(21);
     // like-wildcards in a query are taken literally

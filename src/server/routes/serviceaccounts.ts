@@ -17,7 +17,8 @@ import type { Identity } from '../auth/identity';
 import { roleAtLeast } from '../auth/permissions';
 import { generateToken, hashToken } from '../auth/tokens';
 import { ApiError, notFound } from '../errors';
-import { parseBody, parseInput } from '../http';
+import { parseInput } from '../http';
+import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { ServiceAccountRow } from '../store/serviceaccounts';
 import type { ApiKeyRow } from '../store/schema';
@@ -90,7 +91,7 @@ export function registerServiceAccountRoutes(app: FastifyInstance, store: Store)
   );
 
   app.post('/api/serviceaccounts', { config: { action: 'serviceaccounts:create' } }, async (request, reply) => {
-    const body = parseBody(createServiceAccountRequestSchema, request.body);
+    const body = parseGrafanaBody(createServiceAccountRequestSchema, request.body);
     const role = body.role ?? 'Viewer';
     assertMayGrant(request.identity, role);
     const account = await store.serviceAccounts.create({
@@ -112,22 +113,18 @@ export function registerServiceAccountRoutes(app: FastifyInstance, store: Store)
     { config: { action: 'serviceaccounts:write' } },
     async (request): Promise<UpdateServiceAccountResponse> => {
       const account = await accountOr404(request.identity, request.params);
-      const patch = parseBody(updateServiceAccountRequestSchema, request.body);
+      const patch = parseGrafanaBody(updateServiceAccountRequestSchema, request.body);
       if (patch.role !== undefined) assertMayGrant(request.identity, patch.role);
       const updated = toServiceAccount(await store.serviceAccounts.update(request.identity.orgId, account.id, patch));
       return { id: updated.id, name: updated.name, message: 'Service account updated', serviceaccount: updated };
     },
   );
 
-  app.delete(
-    '/api/serviceaccounts/:id',
-    { config: { action: 'serviceaccounts:delete' } },
-    async (request): Promise<MessageResponse> => {
-      const account = await accountOr404(request.identity, request.params);
-      await store.serviceAccounts.delete(request.identity.orgId, account.id);
-      return { message: 'Service account deleted' };
-    },
-  );
+  app.delete('/api/serviceaccounts/:id', { config: { action: 'serviceaccounts:delete' } }, async (request): Promise<MessageResponse> => {
+    const account = await accountOr404(request.identity, request.params);
+    await store.serviceAccounts.delete(request.identity.orgId, account.id);
+    return { message: 'Service account deleted' };
+  });
 
   app.get(
     '/api/serviceaccounts/:id/tokens',
@@ -144,7 +141,7 @@ export function registerServiceAccountRoutes(app: FastifyInstance, store: Store)
     { config: { action: 'serviceaccounts:write' } },
     async (request): Promise<CreateTokenResponse> => {
       const account = await accountOr404(request.identity, request.params);
-      const { name, secondsToLive } = parseBody(createTokenRequestSchema, request.body);
+      const { name, secondsToLive } = parseGrafanaBody(createTokenRequestSchema, request.body);
       const key = generateToken();
       const id = await store.tokens.create({
         orgId: account.orgId,

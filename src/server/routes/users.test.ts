@@ -23,7 +23,12 @@ describe('org users', () => {
     const created = await createUser({ name: 'Ada Lovelace', email: 'ada@example.com', login: 'ada', password: 'analytical' });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({ id: expect.any(Number), message: 'User created' });
-    expect((await orgUsers('?query=ada'))[0]).toMatchObject({ userId: created.json().id, login: 'ada', name: 'Ada Lovelace', role: 'Viewer' });
+    expect((await orgUsers('?query=ada'))[0]).toMatchObject({
+      userId: created.json().id,
+      login: 'ada',
+      name: 'Ada Lovelace',
+      role: 'Viewer',
+    });
     const clash = await createUser({ email: 'ADA@example.com', login: 'ada2', password: 'analytical' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('User with same email or login already exists');
@@ -33,9 +38,13 @@ describe('org users', () => {
     const created = await createUser({ email: 'grace@example.com', password: 'cobol-rules' });
     expect(created.statusCode).toBe(200);
     expect((await orgUsers('?query=grace'))[0]).toMatchObject({ login: 'grace@example.com', email: 'grace@example.com' });
-    expect((await createUser({ login: 'x', password: 'abc' })).json().message).toBe('bad request data: password: must be at least 4 characters');
+    expect((await createUser({ login: 'x', password: 'abc' })).json().message).toBe(
+      'bad request data: password: must be at least 4 characters',
+    );
     expect((await createUser({ login: 'x' })).json().message).toBe('bad request data: password: is required');
-    expect((await createUser({ login: 'x', email: 'not-an-email', password: 'abcd' })).json().message).toMatch(/email: is not a valid email/);
+    expect((await createUser({ login: 'x', email: 'not-an-email', password: 'abcd' })).json().message).toMatch(
+      /email: is not a valid email/,
+    );
     expect((await createUser({ password: 'abcd' })).json().message).toMatch(/login or email is required/);
   });
 
@@ -56,7 +65,11 @@ describe('org users', () => {
     expect(await orgUsers('?query=mover')).toEqual([]);
     expect((await server.call({ method: 'DELETE', url: `/api/org/users/${id}` })).statusCode).toBe(404);
 
-    const added = await server.call({ method: 'POST', url: '/api/org/users', payload: { loginOrEmail: 'MOVER@example.com', role: 'Admin' } });
+    const added = await server.call({
+      method: 'POST',
+      url: '/api/org/users',
+      payload: { loginOrEmail: 'MOVER@example.com', role: 'Admin' },
+    });
     expect(added.json()).toEqual({ message: 'User added to organization', userId: id });
     expect((await orgUsers('?query=mover'))[0]!.role).toBe('Admin');
     const again = await server.call({ method: 'POST', url: '/api/org/users', payload: { loginOrEmail: 'mover', role: 'Admin' } });
@@ -86,7 +99,9 @@ describe('org users', () => {
       const remove = await fresh.call({ method: 'DELETE', url: '/api/org/users/1' });
       expect(remove.statusCode).toBe(400);
       expect(remove.json().message).toBe('Cannot remove last organization admin');
-      const other = (await fresh.call({ method: 'POST', url: '/api/admin/users', payload: { login: 'second', password: 'second', role: 'Admin' } })).json();
+      const other = (
+        await fresh.call({ method: 'POST', url: '/api/admin/users', payload: { login: 'second', password: 'second', role: 'Admin' } })
+      ).json();
       expect(other.message).toBe('User created');
       expect((await fresh.call({ method: 'PATCH', url: '/api/org/users/1', payload: { role: 'Viewer' } })).statusCode).toBe(200);
     } finally {
@@ -99,7 +114,9 @@ describe('org users', () => {
     await createUser({ login: 'lookup-b', name: 'Lookup B', password: 'abcd' });
     const response = await server.call({ method: 'GET', url: '/api/org/users/lookup?query=lookup&limit=1' });
     const found = orgUserLookupListSchema.parse(response.json());
-    expect(found).toEqual([{ userId: expect.any(Number), login: 'lookup-a', name: 'Lookup A', avatarUrl: expect.stringMatching(/^\/avatar\//) }]);
+    expect(found).toEqual([
+      { userId: expect.any(Number), login: 'lookup-a', name: 'Lookup A', avatarUrl: expect.stringMatching(/^\/avatar\//) },
+    ]);
     expect((await server.call({ method: 'GET', url: '/api/org/users?limit=x' })).statusCode).toBe(400);
   });
 });

@@ -14,7 +14,8 @@ import {
 } from '../../contract/users';
 import { hashPassword } from '../auth/passwords';
 import { notFound } from '../errors';
-import { parseBody, parseInput } from '../http';
+import { parseInput } from '../http';
+import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { OrgUserRow } from '../store/users';
 import { avatarUrl } from '../store/util';
@@ -64,7 +65,7 @@ export function registerUserRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/api/admin/users', { config: { action: 'users:create' } }, async (request): Promise<CreateUserResponse> => {
-    const body = parseBody(createUserRequestSchema, request.body);
+    const body = parseGrafanaBody(createUserRequestSchema, request.body);
     // Grafana fills a missing login from the email and a missing email from the login.
     const login = body.login ?? body.email!;
     const id = await store.users.createPerson({
@@ -79,7 +80,7 @@ export function registerUserRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/api/org/users', { config: { action: 'org.users:add' } }, async (request): Promise<AddOrgUserResponse> => {
-    const { loginOrEmail, role } = parseBody(addOrgUserRequestSchema, request.body);
+    const { loginOrEmail, role } = parseGrafanaBody(addOrgUserRequestSchema, request.body);
     const person = await store.users.findPerson(loginOrEmail);
     if (!person) throw notFound(`User not found: no user has the login or email "${loginOrEmail}"`);
     await store.users.addToOrg(request.identity.orgId, person.id, role);
@@ -88,7 +89,7 @@ export function registerUserRoutes(app: FastifyInstance, store: Store): void {
 
   app.patch('/api/org/users/:userId', { config: { action: 'org.users:write' } }, async (request): Promise<MessageResponse> => {
     const { userId } = parseInput(userIdParamsSchema, request.params);
-    const { role } = parseBody(updateOrgUserRequestSchema, request.body);
+    const { role } = parseGrafanaBody(updateOrgUserRequestSchema, request.body);
     if (!(await store.users.getOrgUser(request.identity.orgId, userId))) throw notFound('User not found');
     await store.users.setRole(request.identity.orgId, userId, role);
     return { message: 'Organization user updated' };

@@ -47,6 +47,20 @@ function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 }
 
+/** Regions grow by this factor from one length class to the next. */
+const CLASS_BASE = 4;
+
+/** 0 for a point; else the smallest k with length ≤ 4^k (k ≤ 27 covers every safe integer). */
+export function spanClass(duration: number): number {
+  if (!(duration > 0)) return 0;
+  let k = 1;
+  while (k < 28 && duration > CLASS_BASE ** k) k++;
+  return k;
+}
+
+/** The longest length a class holds. */
+const classMaxDuration = (k: number) => (k === 0 ? 0 : CLASS_BASE ** k);
+
 export class AnnotationStore {
   constructor(private readonly db: Db) {}
 
@@ -83,24 +97,29 @@ export class AnnotationStore {
     return row && AnnotationStore.view(row);
   }
 
-  /** The longest region of the org so far (it never shrinks; a bound, not an exact figure). */
-  private async maxDuration(orgId: number): Promise<number> {
-    const row = await this.db.selectFrom('annotation_span').select('max_duration').where('org_id', '=', orgId).executeTakeFirst();
-    return row?.max_duration ?? 0;
+  /** The length classes the org's annotations use. */
+  private async spanClasses(orgId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('annotation_span_class').select('span_class').where('org_id', '=', orgId).execute();
+    return rows.map((row) => row.span_class);
   }
 
-  private async widenSpan(trx: Db, orgId: number, duration: number): Promise<void> {
-    await trx
-      .insertInto('annotation_span')
-      .values({ org_id: orgId, max_duration: duration })
-      .onConflict((oc) => oc.column('org_id').doUpdateSet({ max_duration: sql`max(max_duration, excluded.max_duration)` }))
-      .execute();
+  private async recordSpanClasses(trx: Db, orgId: number, classes: Iterable<number>): Promise<void> {
+    const values = [...new Set(classes)].map((span_class) => ({ org_id: orgId, span_class }));
+    if (values.length > 0)
+      await trx
+        .insertInto('annotation_span_class')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   }
 
   private async writeTags(trx: Db, orgId: number, id: number, tags: string[]): Promise<void> {
     await trx.deleteFrom('annotation_tag').where('annotation_id', '=', id).execute();
     if (tags.length > 0) {
-      await trx.insertInto('annotation_tag').values(tags.map((term) => ({ annotation_id: id, org_id: orgId, term }))).execute();
+      await trx
+        .insertInto('annotation_tag')
+        .values(tags.map((term) => ({ annotation_id: id, org_id: orgId, term })))
+        .execute();
     }
   }
 
@@ -115,7 +134,7 @@ export class AnnotationStore {
     const now = Date.now();
     const BATCH = 500;
     await inTransaction(this.db, async (trx) => {
-      let longest = 0;
+      const classes = new Set<number>();
       for (let start = 0; start < items.length; start += BATCH) {
         const batch = items.slice(start, start + BATCH).map((fields) => ({ fields, tags: uniqueTags(fields.tags) }));
         const ids = await trx
@@ -128,6 +147,7 @@ export class AnnotationStore {
               user_id: userId,
               epoch: fields.time,
               epoch_end: fields.timeEnd,
+              span_class: spanClass(fields.timeEnd - fields.time),
               text: fields.text,
               tags: JSON.stringify(tags),
               created: now,
@@ -138,10 +158,14 @@ export class AnnotationStore {
           .execute();
         created.push(...ids.map((row) => row.id));
         const tagRows = batch.flatMap(({ tags }, i) => tags.map((term) => ({ annotation_id: ids[i]!.id, org_id: orgId, term })));
-        for (let t = 0; t < tagRows.length; t += BATCH) await trx.insertInto('annotation_tag').values(tagRows.slice(t, t + BATCH)).execute();
-        for (const { fields } of batch) longest = Math.max(longest, fields.timeEnd - fields.time);
+        for (let t = 0; t < tagRows.length; t += BATCH)
+          await trx
+            .insertInto('annotation_tag')
+            .values(tagRows.slice(t, t + BATCH))
+            .execute();
+        for (const { fields } of batch) classes.add(spanClass(fields.timeEnd - fields.time));
       }
-      await this.widenSpan(trx, orgId, longest);
+      await this.recordSpanClasses(trx, orgId, classes);
     });
     return created;
   }
@@ -151,12 +175,19 @@ export class AnnotationStore {
     await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('annotation')
-        .set({ epoch: fields.time, epoch_end: fields.timeEnd, text: fields.text, tags: JSON.stringify(tags), updated: Date.now() })
+        .set({
+          epoch: fields.time,
+          epoch_end: fields.timeEnd,
+          span_class: spanClass(fields.timeEnd - fields.time),
+          text: fields.text,
+          tags: JSON.stringify(tags),
+          updated: Date.now(),
+        })
         .where('id', '=', id)
         .where('org_id', '=', orgId)
         .execute();
       await this.writeTags(trx, orgId, id, tags);
-      await this.widenSpan(trx, orgId, fields.timeEnd - fields.time);
+      await this.recordSpanClasses(trx, orgId, [spanClass(fields.timeEnd - fields.time)]);
     });
   }
 
@@ -164,16 +195,40 @@ export class AnnotationStore {
     await this.db.deleteFrom('annotation').where('id', '=', id).where('org_id', '=', orgId).execute();
   }
 
+  /** Deletes every annotation of one dashboard panel (Grafana's mass delete); how many went. */
+  async deleteForPanel(orgId: number, dashboardId: number, panelId: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('annotation')
+      .where('org_id', '=', orgId)
+      .where('dashboard_id', '=', dashboardId)
+      .where('panel_id', '=', panelId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /**
-   * Annotations overlapping [from, to], newest first. The walk down the (org, epoch) index starts
-   * at `to` and stops at `from` minus the longest region ever stored, so a short window over
-   * millions of rows reads only the rows near it.
+   * Annotations overlapping [from, to], newest first. Without `from`, one walk down the
+   * (org, epoch) index from `to`. With it, one walk per length class down the
+   * (org, class, epoch) index, from `to` to `from` minus that class's longest length, each
+   * stopping at `limit`, merged: a short window over millions of rows reads only rows near it,
+   * however long one region elsewhere is.
    */
   async find(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<AnnotationView[]> {
+    if (query.from === undefined) return this.findIn(orgId, query, filter);
+    const perClass = await Promise.all((await this.spanClasses(orgId)).map((k) => this.findIn(orgId, query, filter, k)));
+    return perClass
+      .flat()
+      .sort((a, b) => b.time - a.time || b.id - a.id)
+      .slice(0, query.limit);
+  }
+
+  private async findIn(orgId: number, query: AnnotationQuery, filter: FolderFilter, spanClassOnly?: number): Promise<AnnotationView[]> {
     let q = this.select().where('a.org_id', '=', orgId);
+    if (spanClassOnly !== undefined) q = q.where('a.span_class', '=', spanClassOnly);
     if (query.to !== undefined) q = q.where('a.epoch', '<=', query.to);
     if (query.from !== undefined) {
-      q = q.where('a.epoch_end', '>=', query.from).where('a.epoch', '>=', query.from - (await this.maxDuration(orgId)));
+      q = q.where('a.epoch_end', '>=', query.from);
+      if (spanClassOnly !== undefined) q = q.where('a.epoch', '>=', query.from - classMaxDuration(spanClassOnly));
     }
     if (query.dashboardId !== undefined) q = q.where('a.dashboard_id', '=', query.dashboardId);
     if (query.panelId !== undefined) q = q.where('a.panel_id', '=', query.panelId);
@@ -181,20 +236,34 @@ export class AnnotationStore {
     const tags = uniqueTags(query.tags);
     if (tags.length > 0 && query.matchAny) {
       q = q.where((eb) =>
-        eb.exists(eb.selectFrom('annotation_tag as t').select('t.annotation_id').whereRef('t.annotation_id', '=', 'a.id').where('t.term', 'in', tags)),
+        eb.exists(
+          eb
+            .selectFrom('annotation_tag as t')
+            .select('t.annotation_id')
+            .whereRef('t.annotation_id', '=', 'a.id')
+            .where('t.term', 'in', tags),
+        ),
       );
     } else {
       for (const tag of tags) {
         q = q.where((eb) =>
-          eb.exists(eb.selectFrom('annotation_tag as t').select('t.annotation_id').whereRef('t.annotation_id', '=', 'a.id').where('t.term', '=', tag)),
+          eb.exists(
+            eb
+              .selectFrom('annotation_tag as t')
+              .select('t.annotation_id')
+              .whereRef('t.annotation_id', '=', 'a.id')
+              .where('t.term', '=', tag),
+          ),
         );
       }
     }
     if (!filter.all) {
-      const { rootVisible, folderIds } = filter;
+      const { rootVisible, folderIds, dashboardIds = [] } = filter;
       q = q.where((eb) =>
         eb.or([
           eb('a.dashboard_id', 'is', null),
+          // Dashboards granted by their own permissions, whatever their folder's.
+          ...(dashboardIds.length > 0 ? [eb('a.dashboard_id', 'in', dashboardIds)] : []),
           ...(rootVisible ? [eb.and([eb('a.dashboard_id', 'is not', null), eb('d.folder_id', 'is', null)])] : []),
           ...(folderIds.length > 0 ? [eb('d.folder_id', 'in', folderIds)] : []),
           NOTHING,
@@ -205,14 +274,36 @@ export class AnnotationStore {
     return rows.map(AnnotationStore.view);
   }
 
-  /** Tags in use with how many annotations carry each, optionally only those starting with `prefix`. */
-  async tags(orgId: number, prefix: string | undefined, limit: number): Promise<Array<{ tag: string; count: number }>> {
+  /**
+   * Tags in use with how many annotations carry each, optionally only those starting with
+   * `prefix`; only annotations the caller may view count (the same filter as `find`).
+   */
+  async tags(
+    orgId: number,
+    prefix: string | undefined,
+    limit: number,
+    filter: FolderFilter,
+  ): Promise<Array<{ tag: string; count: number }>> {
     let q = this.db
-      .selectFrom('annotation_tag')
-      .select(['term', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('org_id', '=', orgId);
-    if (prefix) q = q.where('term', '>=', prefix).where('term', '<', `${prefix}\u{10FFFF}`);
-    const rows = await q.groupBy('term').orderBy('term').limit(limit).execute();
+      .selectFrom('annotation_tag as t')
+      .select(['t.term', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('t.org_id', '=', orgId);
+    if (prefix) q = q.where('t.term', '>=', prefix).where('t.term', '<', `${prefix}\u{10FFFF}`);
+    if (!filter.all) {
+      const { rootVisible, folderIds } = filter;
+      q = q
+        .innerJoin('annotation as a', 'a.id', 't.annotation_id')
+        .leftJoin('dashboard as d', 'd.id', 'a.dashboard_id')
+        .where((eb) =>
+          eb.or([
+            eb('a.dashboard_id', 'is', null),
+            ...(rootVisible ? [eb.and([eb('a.dashboard_id', 'is not', null), eb('d.folder_id', 'is', null)])] : []),
+            ...(folderIds.length > 0 ? [eb('d.folder_id', 'in', folderIds)] : []),
+            NOTHING,
+          ]),
+        );
+    }
+    const rows = await q.groupBy('t.term').orderBy('t.term').limit(limit).execute();
     return rows.map((r) => ({ tag: r.term, count: Number(r.count) }));
   }
 }

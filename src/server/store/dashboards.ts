@@ -13,8 +13,7 @@ export function titleSlug(title: string): string {
   return slugify(title) || '-';
 }
 
-export const versionMismatch = () =>
-  new ApiError(412, 'The dashboard has been changed by someone else', { status: 'version-mismatch' });
+export const versionMismatch = () => new ApiError(412, 'The dashboard has been changed by someone else', { status: 'version-mismatch' });
 
 export interface SaveDashboardInput {
   orgId: number;
@@ -32,7 +31,15 @@ export interface SaveDashboardInput {
 }
 
 /** Which folders the caller may see; `all` skips filtering altogether (Admins, default setups). */
-export type FolderFilter = { all: true } | { all: false; rootVisible: boolean; folderIds: number[] };
+export type FolderFilter =
+  | { all: true }
+  | {
+      all: false;
+      rootVisible: boolean;
+      folderIds: number[];
+      /** Dashboards viewable through a permission of their own, whatever their folder's. */
+      dashboardIds?: number[];
+    };
 
 export interface DashboardVersionRow {
   id: number;
@@ -159,7 +166,10 @@ export class DashboardStore {
         await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
       }
       if (tags.length > 0) {
-        await trx.insertInto('dashboard_tag').values(tags.map((term) => ({ dashboard_id: id, org_id: input.orgId, term }))).execute();
+        await trx
+          .insertInto('dashboard_tag')
+          .values(tags.map((term) => ({ dashboard_id: id, org_id: input.orgId, term })))
+          .execute();
       }
       await trx
         .insertInto('dashboard_version')
@@ -216,7 +226,10 @@ export class DashboardStore {
   }
 
   version(dashboardId: number, version: number): Promise<(DashboardVersionRow & { data: string }) | undefined> {
-    return this.versionRows(dashboardId).select('dashboard_version.data').where('dashboard_version.version', '=', version).executeTakeFirst();
+    return this.versionRows(dashboardId)
+      .select('dashboard_version.data')
+      .where('dashboard_version.version', '=', version)
+      .executeTakeFirst();
   }
 
   /** Tags of the dashboards the caller can see, with how many dashboards carry each. */
@@ -233,6 +246,7 @@ export class DashboardStore {
         eb.or([
           ...(filter.rootVisible ? [eb('dashboard.folder_id', 'is', null)] : []),
           ...(filter.folderIds.length > 0 ? [eb('dashboard.folder_id', 'in', filter.folderIds)] : []),
+          ...(filter.dashboardIds?.length ? [eb('dashboard.id', 'in', filter.dashboardIds)] : []),
           NOTHING,
         ]),
       );
@@ -246,7 +260,7 @@ export class DashboardStore {
    */
   async search(
     orgId: number,
-    params: SearchQuery & { limit: number; page: number },
+    params: SearchQuery & { limit: number; page: number; /** `starred=true`: only these dashboards. */ starredIds?: number[] },
     filter: FolderFilter,
   ): Promise<Array<SearchRow>> {
     let query = this.db
@@ -262,15 +276,12 @@ export class DashboardStore {
     for (const tag of params.tag) {
       query = query.where((eb) =>
         eb.exists(
-          eb
-            .selectFrom('dashboard_tag as t')
-            .select('t.dashboard_id')
-            .whereRef('t.dashboard_id', '=', 'd.id')
-            .where('t.term', '=', tag),
+          eb.selectFrom('dashboard_tag as t').select('t.dashboard_id').whereRef('t.dashboard_id', '=', 'd.id').where('t.term', '=', tag),
         ),
       );
     }
     if (params.type) query = query.where('d.is_folder', '=', params.type === 'dash-folder' ? 1 : 0);
+    if (params.starredIds) query = params.starredIds.length > 0 ? query.where('d.id', 'in', params.starredIds) : query.where(NOTHING);
     if (params.dashboardUIDs.length > 0) query = query.where('d.uid', 'in', params.dashboardUIDs);
     if (params.dashboardIds.length > 0) query = query.where('d.id', 'in', params.dashboardIds);
     if (params.folderIds.length > 0 || params.folderUIDs.length > 0) {
@@ -287,9 +298,10 @@ export class DashboardStore {
       );
     }
     if (!filter.all) {
-      const { rootVisible, folderIds } = filter;
+      const { rootVisible, folderIds, dashboardIds = [] } = filter;
       query = query.where((eb) =>
         eb.or([
+          ...(dashboardIds.length > 0 ? [eb.and([eb('d.is_folder', '=', 0), eb('d.id', 'in', dashboardIds)])] : []),
           // A folder is listed when it can be viewed; a dashboard when its folder can.
           ...(folderIds.length > 0 ? [eb.and([eb('d.is_folder', '=', 1), eb('d.id', 'in', folderIds)])] : []),
           ...(rootVisible ? [eb.and([eb('d.is_folder', '=', 0), eb('d.folder_id', 'is', null)])] : []),

@@ -114,7 +114,10 @@ export class DataSourceStore {
     throw error;
   }
 
-  async create(orgId: number, fields: DataSourceFields & { uid?: string; secureJsonData?: Record<string, string> }): Promise<StoredDataSource> {
+  async create(
+    orgId: number,
+    fields: DataSourceFields & { uid?: string; secureJsonData?: Record<string, string> },
+  ): Promise<StoredDataSource> {
     const now = Date.now();
     try {
       return await inTransaction(this.db, async (trx) => {
@@ -144,6 +147,8 @@ export class DataSourceStore {
     existing: StoredDataSource,
     fields: DataSourceFields & { uid?: string; secureJsonData?: Record<string, string> },
     expectedVersion?: number,
+    /** false when the address changed: only the secrets given now are stored. */
+    { keepStoredSecrets = true }: { keepStoredSecrets?: boolean } = {},
   ): Promise<StoredDataSource> {
     try {
       return await inTransaction(this.db, async (trx) => {
@@ -152,7 +157,7 @@ export class DataSourceStore {
           throw conflict('Datasource has already been updated by someone else');
         }
         if (fields.isDefault) await trx.updateTable('data_source').set({ is_default: 0 }).where('org_id', '=', row.org_id).execute();
-        const current = JSON.parse(row.secure_json_data) as Record<string, string>;
+        const current = keepStoredSecrets ? (JSON.parse(row.secure_json_data) as Record<string, string>) : {};
         await trx
           .updateTable('data_source')
           .set({

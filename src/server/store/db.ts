@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import { ensurePrivateDir, ensurePrivateFile } from '../datadir';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -19,6 +19,8 @@ export interface Connection {
   writes(): number;
   /** Migrations applied by this open (empty when the file was up to date). */
   applied: string[];
+  /** Start-up warnings about the data dir (its mode). */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -93,24 +95,53 @@ export class ReadCache<K, V extends object> {
   }
 }
 
+/**
+ * Write transactions take the write lock when they begin (`BEGIN IMMEDIATE`). A deferred
+ * transaction that reads first and then writes fails at once with SQLITE_BUSY when another
+ * process (the CLI, a second server) wrote meanwhile; an immediate one waits for the lock
+ * (busy_timeout) and then sees the other's writes. Every transaction here writes.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateTransactionDialect extends SqliteDialect {
+  constructor(private readonly settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.settings);
+  }
+}
+
+/** `NORMAL` (default): durable across crashes of the process; `FULL`: also across power loss. */
+export type SynchronousMode = 'NORMAL' | 'FULL';
+
 /** Opens (creating when missing) the SQLite file in the data dir and brings its schema up to date. */
-export async function openDatabase(dataDir: string): Promise<Connection> {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+export async function openDatabase(dataDir: string, options: { synchronous?: SynchronousMode } = {}): Promise<Connection> {
+  const warnings = ensurePrivateDir(dataDir);
   const file = path.join(dataDir, DATABASE_FILE);
+  // Created 0600 before SQLite opens it; SQLite gives -wal and -shm the same mode.
+  ensurePrivateFile(file);
   const sqlite = new BetterSqlite3(file);
+  // First, so that everything after it (switching to WAL too) waits for another process's lock.
+  // The CLI may write while the server runs; two servers may start at once on a new data dir.
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  // WAL with synchronous=NORMAL is durable across application crashes and much faster than FULL.
-  sqlite.pragma('synchronous = NORMAL');
-  // The CLI may write while the server runs; wait for its lock instead of failing.
-  sqlite.pragma('busy_timeout = 5000');
+  // WAL with synchronous=NORMAL is durable across application crashes and much faster than FULL;
+  // FULL also syncs the WAL at every commit, for power-loss durability.
+  sqlite.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
   const statements = new StatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: statements }) });
   try {
     const applied = await migrateToLatest(db as Kysely<unknown>);
     // Statements prepared against the schema as it was before a migration are not kept.
     statements.clear();
-    return { db, file, applied, writes: () => statements.writes, close: () => db.destroy() };
+    return { db, file, applied, warnings, writes: () => statements.writes, close: () => db.destroy() };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -2,6 +2,7 @@ import type { PermissionLevel } from '../../contract/folders';
 import { conflict } from '../errors';
 import { inTransaction, type Db } from './db';
 import { titleSlug } from './dashboards';
+import type { DashboardAccessEntry, PermissionItem } from './permissions';
 import type { DashboardRow } from './schema';
 import { isUniqueViolation, newUid } from './util';
 
@@ -9,7 +10,15 @@ export interface FolderAccessEntry {
   folder_id: number;
   role: 'Viewer' | 'Editor' | null;
   user_id: number | null;
+  team_id: number | null;
   permission: PermissionLevel | null;
+}
+
+/** Everything an access decision reads for one account: folder grants, dashboard grants, its teams. */
+export interface AccessGrants {
+  folders: FolderAccessEntry[];
+  dashboards: DashboardAccessEntry[];
+  teamIds: number[];
 }
 
 /** A new folder's list, Grafana's default: Viewers view, Editors edit (Admins can always do all). */
@@ -68,7 +77,16 @@ export class FolderStore {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('folder_permission')
-        .values(DEFAULT_FOLDER_PERMISSIONS.map((p) => ({ folder_id: id, role: p.role, user_id: null, permission: p.permission, created: now, updated: now })))
+        .values(
+          DEFAULT_FOLDER_PERMISSIONS.map((p) => ({
+            folder_id: id,
+            role: p.role,
+            user_id: null,
+            permission: p.permission,
+            created: now,
+            updated: now,
+          })),
+        )
         .execute();
       return (await new FolderStore(trx).getById(input.orgId, id))!;
     });
@@ -92,7 +110,14 @@ export class FolderStore {
       await this.assertTitleFree(trx, folder.org_id, title, folder.id);
       const result = await trx
         .updateTable('dashboard')
-        .set({ title, title_lower: title.toLowerCase(), slug: titleSlug(title), version: folder.version + 1, updated: Date.now(), updated_by: userId })
+        .set({
+          title,
+          title_lower: title.toLowerCase(),
+          slug: titleSlug(title),
+          version: folder.version + 1,
+          updated: Date.now(),
+          updated_by: userId,
+        })
         .where('id', '=', folder.id)
         .where('version', '=', expectedVersion ?? folder.version)
         .executeTakeFirst();
@@ -109,20 +134,57 @@ export class FolderStore {
     return this.db
       .selectFrom('dashboard')
       .leftJoin('folder_permission', 'folder_permission.folder_id', 'dashboard.id')
-      .select(['dashboard.id as folder_id', 'folder_permission.role', 'folder_permission.user_id', 'folder_permission.permission'])
+      .select([
+        'dashboard.id as folder_id',
+        'folder_permission.role',
+        'folder_permission.user_id',
+        'folder_permission.team_id',
+        'folder_permission.permission',
+      ])
       .where('dashboard.org_id', '=', orgId)
       .where('dashboard.is_folder', '=', 1)
       .execute();
+  }
+
+  /** `accessEntries`, with the org's dashboard grants and the teams `accountId` belongs to. */
+  async accessGrants(orgId: number, accountId: number): Promise<AccessGrants> {
+    const [folders, dashboards, teams] = await Promise.all([
+      this.accessEntries(orgId),
+      this.db
+        .selectFrom('dashboard_permission')
+        .innerJoin('dashboard', 'dashboard.id', 'dashboard_permission.dashboard_id')
+        .select([
+          'dashboard_permission.dashboard_id',
+          'dashboard_permission.role',
+          'dashboard_permission.user_id',
+          'dashboard_permission.team_id',
+          'dashboard_permission.permission',
+        ])
+        .where('dashboard.org_id', '=', orgId)
+        .execute(),
+      this.db
+        .selectFrom('team_member')
+        .innerJoin('team', 'team.id', 'team_member.team_id')
+        .select('team_member.team_id')
+        .where('team_member.user_id', '=', accountId)
+        .where('team.org_id', '=', orgId)
+        .execute(),
+    ]);
+    return { folders, dashboards, teamIds: teams.map((t) => t.team_id) };
   }
 
   permissions(folderId: number) {
     return this.db
       .selectFrom('folder_permission')
       .leftJoin('user', 'user.id', 'folder_permission.user_id')
+      .leftJoin('team', 'team.id', 'folder_permission.team_id')
       .select([
         'folder_permission.id',
         'folder_permission.role',
         'folder_permission.user_id',
+        'folder_permission.team_id',
+        'team.name as teamName',
+        'team.email as teamEmail',
         'folder_permission.permission',
         'folder_permission.created',
         'folder_permission.updated',
@@ -135,10 +197,7 @@ export class FolderStore {
   }
 
   /** Replaces a folder's permission list, all at once. */
-  async setPermissions(
-    folderId: number,
-    items: Array<{ role?: 'Viewer' | 'Editor'; userId?: number; permission: PermissionLevel }>,
-  ): Promise<void> {
+  async setPermissions(folderId: number, items: PermissionItem[]): Promise<void> {
     const now = Date.now();
     try {
       await inTransaction(this.db, async (trx) => {
@@ -146,11 +205,21 @@ export class FolderStore {
         if (items.length === 0) return;
         await trx
           .insertInto('folder_permission')
-          .values(items.map((i) => ({ folder_id: folderId, role: i.role ?? null, user_id: i.userId ?? null, permission: i.permission, created: now, updated: now })))
+          .values(
+            items.map((i) => ({
+              folder_id: folderId,
+              role: i.role ?? null,
+              user_id: i.userId ?? null,
+              team_id: i.teamId ?? null,
+              permission: i.permission,
+              created: now,
+              updated: now,
+            })),
+          )
           .execute();
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the permission list names the same role or account twice');
+      if (isUniqueViolation(error)) throw conflict('the permission list names the same role, account or team twice');
       throw error;
     }
   }

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
-import { inTransaction, openDatabase, type Db } from './db';
+import { inTransaction, openDatabase, type Db, type SynchronousMode } from './db';
 import { FolderStore } from './folders';
 import { OrgStore } from './orgs';
+import { DashboardPermissionStore, StarStore } from './permissions';
 import { ServiceAccountStore } from './serviceaccounts';
+import { TeamStore } from './teams';
 import { TokenStore } from './tokens';
 import { UserStore } from './users';
 import { SecretBox } from '../secrets';
@@ -20,6 +22,9 @@ export interface Stores {
   folders: FolderStore;
   annotations: AnnotationStore;
   dataSources: DataSourceStore;
+  teams: TeamStore;
+  dashboardPermissions: DashboardPermissionStore;
+  stars: StarStore;
 }
 
 /** The only way the server reaches the database. */
@@ -28,7 +33,9 @@ export interface Store extends Stores {
   file: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Runs `work` with store modules bound to one transaction: all of its writes land, or none. */
+  /** Start-up warnings (data dir or key file readable by other local users); main.ts logs them. */
+  warnings: string[];
+  /** Runs `work` with store modules bound to one transaction (`BEGIN IMMEDIATE`): all of its writes land, or none. */
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -44,18 +51,23 @@ function storesOver(db: Db, secrets: SecretBox, writes?: () => number): Stores {
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db),
     dataSources: new DataSourceStore(db, secrets),
+    teams: new TeamStore(db),
+    dashboardPermissions: new DashboardPermissionStore(db),
+    stars: new StarStore(db),
   };
 }
 
 /** Opens the data dir's database; `secretKey` (config) seals data source secrets, else the data dir's key file. */
-export async function openStore(dataDir: string, options: { secretKey?: string } = {}): Promise<Store> {
+export async function openStore(dataDir: string, options: { secretKey?: string; synchronous?: SynchronousMode } = {}): Promise<Store> {
+  const connection = await openDatabase(dataDir, { synchronous: options.synchronous });
+  // After the database: the data dir is created (0700) in one place, there.
   const secrets = SecretBox.fromConfig(dataDir, options.secretKey);
-  const connection = await openDatabase(dataDir);
   const { db } = connection;
   return {
     ...storesOver(db, secrets, connection.writes),
     db,
     file: connection.file,
+    warnings: [...connection.warnings, ...secrets.warnings],
     ping: async () => {
       await sql`select 1`.execute(db);
     },

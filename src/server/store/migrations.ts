@@ -27,8 +27,18 @@ const migrations: Record<string, Migration> = {
         .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
         .addColumn('uid', 'text', (c) => c.notNull().unique())
         .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('login', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
-        .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
+        .addColumn('login', 'text', (c) =>
+          c
+            .notNull()
+            .modifyEnd(sql`collate nocase`)
+            .unique(),
+        )
+        .addColumn('email', 'text', (c) =>
+          c
+            .notNull()
+            .modifyEnd(sql`collate nocase`)
+            .unique(),
+        )
         .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('password_hash', 'text')
         .addColumn('is_service_account', 'integer', (c) => c.notNull().defaultTo(0))
@@ -197,13 +207,129 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index data_source_one_default on data_source (org_id) where is_default = 1`.execute(db);
     },
   },
+  '0004_hardening': {
+    async up(db: Kysely<unknown>) {
+      // Regions are indexed by their length class (0: a point; k: length up to 4^k ms), so a range
+      // query bounds each class's index walk by that class's longest length instead of by the
+      // org's longest region ever (one region from 0 to 2^53 disabled the lower bound for good).
+      await db.schema
+        .alterTable('annotation')
+        .addColumn('span_class', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const cases = Array.from({ length: 27 }, (_, i) => `when d <= ${4 ** (i + 1)} then ${i + 1}`).join(' ');
+      await sql
+        .raw(
+          `update annotation set span_class = (select case when d <= 0 then 0 ${cases} else 28 end from (select epoch_end - epoch as d))`,
+        )
+        .execute(db);
+      await db.schema.createIndex('annotation_org_class_epoch').on('annotation').columns(['org_id', 'span_class', 'epoch']).execute();
+      // Which classes an org has, so a query visits only those (never shrinks; an empty class costs one index probe).
+      await db.schema
+        .createTable('annotation_span_class')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('span_class', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('annotation_span_class_pk', ['org_id', 'span_class'])
+        .execute();
+      await sql`insert or ignore into annotation_span_class (org_id, span_class) select distinct org_id, span_class from annotation`.execute(
+        db,
+      );
+      // The single longest-ever span it replaces.
+      await db.schema.dropTable('annotation_span').execute();
+    },
+  },
+  '0005_teams_stars_permissions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('team')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('team_org_uid', ['org_id', 'uid'])
+        // Grafana: "Team name taken", whatever the case.
+        .addUniqueConstraint('team_org_name', ['org_id', 'name'])
+        .execute();
+
+      await db.schema
+        .createTable('team_member')
+        .addColumn('team_id', 'integer', (c) => c.notNull().references('team.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('team_member_pk', ['team_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('team_member_user').on('team_member').column('user_id').execute();
+
+      await db.schema
+        .createTable('star')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('star_pk', ['user_id', 'dashboard_id'])
+        .execute();
+
+      // A folder permission may now name a team. SQLite cannot change a table's check constraint,
+      // so the table is rebuilt with its rows (ids kept).
+      await db.schema
+        .createTable('folder_permission_v5')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('folder_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
+        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
+        .addColumn('team_id', 'integer', (c) => c.references('team.id').onDelete('cascade'))
+        .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addCheckConstraint('folder_permission_one_subject', sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`)
+        .execute();
+      await sql`insert into folder_permission_v5 (id, folder_id, role, user_id, team_id, permission, created, updated)
+        select id, folder_id, role, user_id, null, permission, created, updated from folder_permission`.execute(db);
+      await db.schema.dropTable('folder_permission').execute();
+      await sql`alter table folder_permission_v5 rename to folder_permission`.execute(db);
+      await db.schema.createIndex('folder_permission_folder').on('folder_permission').column('folder_id').execute();
+
+      // Grants on one dashboard, on top of its folder's (Grafana's dashboard ACL).
+      await db.schema
+        .createTable('dashboard_permission')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
+        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
+        .addColumn('team_id', 'integer', (c) => c.references('team.id').onDelete('cascade'))
+        .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addCheckConstraint('dashboard_permission_one_subject', sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`)
+        .execute();
+      await db.schema.createIndex('dashboard_permission_dashboard').on('dashboard_permission').column('dashboard_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Applies pending migrations inside one `BEGIN IMMEDIATE` transaction. Kysely runs SQLite
+ * migrations without a transaction and without a lock, so two processes starting at once on a new
+ * data dir both ran them ("table … already exists"). Holding the write lock makes the second wait
+ * and then find nothing to do; a migration that fails leaves no half-applied schema.
+ */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  await sql`begin immediate`.execute(db);
+  let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
+  try {
+    outcome = await migrator.migrateToLatest();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  if (outcome.error) {
+    await sql`rollback`.execute(db);
+    throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+  }
+  await sql`commit`.execute(db);
+  return (outcome.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -35,11 +35,7 @@ export class OrgStore {
 
   async create(name: string): Promise<number> {
     const now = Date.now();
-    const row = await this.db
-      .insertInto('org')
-      .values({ name, created: now, updated: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await this.db.insertInto('org').values({ name, created: now, updated: now }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 

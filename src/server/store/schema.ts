@@ -69,8 +69,12 @@ export interface Database {
   folder_permission: FolderPermissionTable;
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
-  annotation_span: AnnotationSpanTable;
+  annotation_span_class: AnnotationSpanClassTable;
   data_source: DataSourceTable;
+  team: TeamTable;
+  team_member: TeamMemberTable;
+  star: StarTable;
+  dashboard_permission: DashboardPermissionTable;
 }
 
 export type OrgRow = Selectable<OrgTable>;
@@ -124,6 +128,8 @@ export interface FolderPermissionTable {
   folder_id: number;
   role: 'Viewer' | 'Editor' | null;
   user_id: number | null;
+  /** Exactly one of role, user_id and team_id is set. */
+  team_id: ColumnType<number | null, number | null | undefined, number | null>;
   permission: 1 | 2 | 4;
   created: Millis;
   updated: Millis;
@@ -137,6 +143,8 @@ export interface AnnotationTable {
   user_id: number;
   epoch: Millis;
   epoch_end: Millis;
+  /** Length class: 0 for a point, k for a region up to 4^k ms long (store/annotations.ts). */
+  span_class: Generated<number>;
   text: string;
   /** JSON array of tags, for answers; annotation_tag holds them for filtering. */
   tags: string;
@@ -150,9 +158,10 @@ export interface AnnotationTagTable {
   term: string;
 }
 
-export interface AnnotationSpanTable {
+/** The length classes (see store/annotations.ts `spanClass`) an org's annotations use. */
+export interface AnnotationSpanClassTable {
   org_id: number;
-  max_duration: number;
+  span_class: number;
 }
 
 export type DashboardRow = Selectable<DashboardTable>;
@@ -181,3 +190,41 @@ export interface DataSourceTable {
 }
 
 export type DataSourceRow = Selectable<DataSourceTable>;
+
+export interface TeamTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  name: string;
+  email: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface TeamMemberTable {
+  team_id: number;
+  /** A person or a service account. */
+  user_id: number;
+  created: Millis;
+}
+
+/** A dashboard starred by an account (person or service account). */
+export interface StarTable {
+  user_id: number;
+  dashboard_id: number;
+  created: Millis;
+}
+
+/** A grant on one dashboard, on top of its folder's; exactly one of role, user_id and team_id is set. */
+export interface DashboardPermissionTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  role: 'Viewer' | 'Editor' | null;
+  user_id: number | null;
+  team_id: number | null;
+  permission: 1 | 2 | 4;
+  created: Millis;
+  updated: Millis;
+}
+
+export type TeamRow = Selectable<TeamTable>;

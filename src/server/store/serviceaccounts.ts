@@ -37,9 +37,7 @@ export class ServiceAccountStore {
   private accounts(orgId: number) {
     return this.db
       .selectFrom('user')
-      .innerJoin('org_user', (join) =>
-        join.onRef('org_user.user_id', '=', 'user.id').onRef('org_user.org_id', '=', 'user.org_id'),
-      )
+      .innerJoin('org_user', (join) => join.onRef('org_user.user_id', '=', 'user.id').onRef('org_user.org_id', '=', 'user.org_id'))
       .select([
         'user.id',
         'user.uid',
@@ -61,7 +59,9 @@ export class ServiceAccountStore {
       .where('user.is_service_account', '=', 1);
   }
 
-  private static toRow(row: Omit<ServiceAccountRow, 'isDisabled' | 'tokens'> & { isDisabled: number; tokens: number | null }): ServiceAccountRow {
+  private static toRow(
+    row: Omit<ServiceAccountRow, 'isDisabled' | 'tokens'> & { isDisabled: number; tokens: number | null },
+  ): ServiceAccountRow {
     return { ...row, isDisabled: row.isDisabled === 1, tokens: Number(row.tokens ?? 0) };
   }
 
@@ -71,7 +71,9 @@ export class ServiceAccountStore {
   }
 
   async findByName(orgId: number, name: string): Promise<ServiceAccountRow | undefined> {
-    const row = await this.accounts(orgId).where(sql<boolean>`user.name = ${name} collate nocase`).executeTakeFirst();
+    const row = await this.accounts(orgId)
+      .where(sql<boolean>`user.name = ${name} collate nocase`)
+      .executeTakeFirst();
     return row && ServiceAccountStore.toRow(row);
   }
 
@@ -157,20 +159,14 @@ export class ServiceAccountStore {
       return (await this.get(input.orgId, id))!;
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw badRequest(
-          `service account already exists: the name "${input.name}" or its login "${login}" is taken`,
-        );
+        throw badRequest(`service account already exists: the name "${input.name}" or its login "${login}" is taken`);
       }
       throw error;
     }
   }
 
   /** Changes only the given fields, all or none. */
-  async update(
-    orgId: number,
-    id: number,
-    patch: { name?: string; role?: OrgRole; isDisabled?: boolean },
-  ): Promise<ServiceAccountRow> {
+  async update(orgId: number, id: number, patch: { name?: string; role?: OrgRole; isDisabled?: boolean }): Promise<ServiceAccountRow> {
     const now = Date.now();
     const login = patch.name !== undefined ? serviceAccountLogin(patch.name) : undefined;
     try {

@@ -35,7 +35,13 @@ describe('store', () => {
   it('applies migrations once, in order, and not again on the next start', async () => {
     const dir = newDir();
     const first = await openDatabase(dir);
-    expect(first.applied).toEqual(['0001_orgs_users_service_accounts', '0002_dashboards_folders_annotations', '0003_datasources']);
+    expect(first.applied).toEqual([
+      '0001_orgs_users_service_accounts',
+      '0002_dashboards_folders_annotations',
+      '0003_datasources',
+      '0004_hardening',
+      '0005_teams_stars_permissions',
+    ]);
     await first.close();
     const second = await openDatabase(dir);
     expect(second.applied).toEqual([]);
@@ -69,7 +75,11 @@ describe('store', () => {
     const second = await startTestServer({ dataDir: dir });
     try {
       expect((await second.call({ method: 'GET', url: '/api/org', token })).json().name).toBe('Renamed Org');
-      expect((await second.call({ method: 'GET', url: `/api/serviceaccounts/${id}` })).json()).toMatchObject({ name: 'survivor', role: 'Editor', tokens: 1 });
+      expect((await second.call({ method: 'GET', url: `/api/serviceaccounts/${id}` })).json()).toMatchObject({
+        name: 'survivor',
+        role: 'Editor',
+        tokens: 1,
+      });
       expect((await second.call({ method: 'GET', url: '/api/org/users?query=kept' })).json()).toHaveLength(1);
     } finally {
       await second.close();

@@ -40,13 +40,7 @@ export class TokenStore {
     this.identities = writes && new ReadCache(writes, IDENTITY_CACHE_TTL_MS);
   }
 
-  async create(input: {
-    orgId: number;
-    serviceAccountId: number;
-    name: string;
-    keyHash: string;
-    expires: number | null;
-  }): Promise<number> {
+  async create(input: { orgId: number; serviceAccountId: number; name: string; keyHash: string; expires: number | null }): Promise<number> {
     const now = Date.now();
     try {
       const { id } = await this.db
@@ -112,9 +106,7 @@ export class TokenStore {
     this.identityQuery ??= this.db
       .selectFrom('api_key')
       .innerJoin('user', 'user.id', 'api_key.service_account_id')
-      .leftJoin('org_user', (join) =>
-        join.onRef('org_user.user_id', '=', 'user.id').onRef('org_user.org_id', '=', 'api_key.org_id'),
-      )
+      .leftJoin('org_user', (join) => join.onRef('org_user.user_id', '=', 'user.id').onRef('org_user.org_id', '=', 'api_key.org_id'))
       .select([
         'api_key.id as tokenId',
         'api_key.expires',

@@ -129,10 +129,7 @@ export class UserStore {
   async addToOrg(orgId: number, userId: number, role: OrgRole): Promise<void> {
     const now = Date.now();
     try {
-      await this.db
-        .insertInto('org_user')
-        .values({ org_id: orgId, user_id: userId, role, created: now, updated: now })
-        .execute();
+      await this.db.insertInto('org_user').values({ org_id: orgId, user_id: userId, role, created: now, updated: now }).execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('User is already member of this organization');
       throw error;
@@ -142,7 +139,8 @@ export class UserStore {
   /** Changes a person's role; refuses to leave the org without an Admin. */
   async setRole(orgId: number, userId: number, role: OrgRole): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      if (role !== 'Admin') await this.assertNotLastAdmin(trx, orgId, userId, 'Cannot change role so that there is no organization admin left');
+      if (role !== 'Admin')
+        await this.assertNotLastAdmin(trx, orgId, userId, 'Cannot change role so that there is no organization admin left');
       await trx
         .updateTable('org_user')
         .set({ role, updated: Date.now() })

@@ -16,7 +16,10 @@ export interface TestServer {
   /** `app.inject` with the admin token unless `token` says otherwise (null: no header). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   /** A new service account with `role` and a token for it. */
-  accountWithToken(role: OrgRole, options?: { name?: string; secondsToLive?: number }): Promise<{ id: number; token: string; tokenId: number }>;
+  accountWithToken(
+    role: OrgRole,
+    options?: { name?: string; secondsToLive?: number },
+  ): Promise<{ id: number; token: string; tokenId: number }>;
   /** Closes the server and the store; the data dir stays until `cleanup`. */
   close(): Promise<void>;
   cleanup(): Promise<void>;

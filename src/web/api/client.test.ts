@@ -8,6 +8,24 @@ import { shouldRetry } from './queryClient';
 import { getSession, lastEndReason, startSession } from './session';
 
 describe('apiFetch', () => {
+  it('carries the field a 400 names beside its message', async () => {
+    startSession(connectedSession());
+    server.use(
+      http.post(`${API}/api/datasources`, () =>
+        HttpResponse.json({ message: 'that address is not allowed', field: 'url' }, { status: 400 }),
+      ),
+    );
+    const error = await apiFetch('/api/datasources', { method: 'POST', body: {}, schema: z.unknown() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).field).toBe('url');
+    expect((error as ApiError).message).toBe('that address is not allowed');
+  });
+
+  it('leaves field undefined when the server names none', () => {
+    expect(new ApiError(400, 'bad', { message: 'bad' }).field).toBeUndefined();
+    expect(new ApiError(400, 'bad', undefined).field).toBeUndefined();
+  });
+
   it('sends the bearer token and parses the answer with the contract', async () => {
     startSession(connectedSession());
     let authorization: string | null = null;
@@ -46,7 +64,10 @@ describe('apiFetch', () => {
   it('says what status came back when an error has no JSON body', async () => {
     startSession(connectedSession());
     server.use(http.get(`${API}/api/org`, () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
-    await expect(apiFetch('/api/org', { schema: orgSchema })).rejects.toMatchObject({ status: 502, message: 'The server answered 502 Bad Gateway' });
+    await expect(apiFetch('/api/org', { schema: orgSchema })).rejects.toMatchObject({
+      status: 502,
+      message: 'The server answered 502 Bad Gateway',
+    });
   });
 
   it('gives a readable "unexpected response" error when the answer breaks the contract', async () => {
@@ -59,15 +80,24 @@ describe('apiFetch', () => {
 
   it('says so when a 200 is not JSON (e.g. an HTML page at that address)', async () => {
     startSession(connectedSession());
-    server.use(http.get(`${API}/api/org`, () => new HttpResponse('<!doctype html><p>hi</p>', { headers: { 'content-type': 'text/html' } })));
-    await expect(apiFetch('/api/org', { schema: orgSchema })).rejects.toThrow(/not JSON\. Is http:\/\/localhost:3000 a Sightline or Grafana server\?/);
+    server.use(
+      http.get(`${API}/api/org`, () => new HttpResponse('<!doctype html><p>hi</p>', { headers: { 'content-type': 'text/html' } })),
+    );
+    await expect(apiFetch('/api/org', { schema: orgSchema })).rejects.toThrow(
+      /not JSON\. Is http:\/\/localhost:3000 a Sightline or Grafana server\?/,
+    );
   });
 
   it('reports an unreachable server as a NetworkError naming the address', async () => {
     server.use(http.get('http://unreachable.test/api/org', () => HttpResponse.error()));
-    const error = await apiFetch('/api/org', { schema: orgSchema, credentials: { serverUrl: 'http://unreachable.test', token: 't' } }).catch((e: unknown) => e);
+    const error = await apiFetch('/api/org', {
+      schema: orgSchema,
+      credentials: { serverUrl: 'http://unreachable.test', token: 't' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe('Cannot reach the server at http://unreachable.test: check the address and that the server is running.');
+    expect((error as Error).message).toBe(
+      'Cannot reach the server at http://unreachable.test: check the address and that the server is running.',
+    );
   });
 
   it('ends the session on a 401, keeping the reason for the connect page', async () => {
@@ -81,7 +111,9 @@ describe('apiFetch', () => {
   it('leaves the session alone when a 401 answers a token being tried on the connect page', async () => {
     startSession(connectedSession());
     server.use(failWith('get', '/api/org', 401, { message: 'Invalid API key' }));
-    await expect(apiFetch('/api/org', { schema: orgSchema, credentials: { serverUrl: '', token: 'other' } })).rejects.toMatchObject({ status: 401 });
+    await expect(apiFetch('/api/org', { schema: orgSchema, credentials: { serverUrl: '', token: 'other' } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getSession()).not.toBeNull();
   });
 });

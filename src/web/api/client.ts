@@ -2,8 +2,13 @@ import type { z } from 'zod';
 import { describeZodError, errorResponseSchema } from '../../contract/errors';
 import { apiBase, endSession, getSession, type Session } from './session';
 
-/** The server answered with an error status; `message` is the server's own words. */
+/**
+ * The server answered with an error status; `message` is the server's own words. `field` is the
+ * request field a 400 concerns (`url`, `jsonData.timeout`), when the server names one.
+ */
 export class ApiError extends Error {
+  readonly field?: string;
+
   constructor(
     readonly status: number,
     message: string,
@@ -11,6 +16,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const field = typeof body === 'object' && body !== null ? (body as { field?: unknown }).field : undefined;
+    if (typeof field === 'string' && field !== '') this.field = field;
   }
 }
 

@@ -1,10 +1,31 @@
-/** Query keys per resource: invalidating a resource's root refreshes every query under it. */
+/**
+ * Every query key of the UI, per resource, from the root down: invalidating a root (`queryKeys.searchAll`,
+ * `queryKeys.dashboards.all`) refreshes every query under it. Nothing else writes a key by hand.
+ */
 export const queryKeys = {
   org: ['org'] as const,
+  /** `/api/search`: every list of dashboards and folders, whoever asks (the dashboards list, the annotations pickers). */
+  searchAll: ['search'] as const,
   search: (params: Record<string, unknown>) => ['search', params] as const,
   folders: ['folders'] as const,
+  dashboards: {
+    all: ['dashboard'] as const,
+    detail: (uid: string) => ['dashboard', uid] as const,
+    /** The copy saved now, read fresh when a save conflicts (the detail stays what the editor loaded). */
+    latestSaved: (uid: string, reason: string) => ['dashboard', uid, 'latest', reason] as const,
+    versions: (uid: string) => ['dashboard', uid, 'versions'] as const,
+    version: (uid: string, version: number) => ['dashboard', uid, 'versions', version] as const,
+  },
+  dashboardTags: ['dashboardTags'] as const,
   dataSources: ['datasources'] as const,
+  dataSource: (uid: string) => ['datasources', 'uid', uid] as const,
+  /** Service accounts: `serviceAccounts()` is the root; an account's key is also the prefix of its tokens' (keys match partially). */
   serviceAccounts: (params: Record<string, unknown> = {}) => ['serviceaccounts', params] as const,
+  serviceAccount: (id: number) => ['serviceaccounts', { id }] as const,
+  serviceAccountTokens: (id: number) => ['serviceaccounts', { id, tokens: true }] as const,
   orgUsers: ['orgUsers'] as const,
+  orgUsersList: (query: string) => ['orgUsers', { query }] as const,
+  annotationsAll: ['annotations'] as const,
   annotations: (params: Record<string, unknown>) => ['annotations', params] as const,
+  annotationTags: ['annotationTags'] as const,
 };

@@ -22,6 +22,7 @@ import {
   IconRobot,
   IconSun,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet, useNavigate, useNavigation } from 'react-router-dom';
 import { endSession } from '../api/session';
@@ -34,6 +35,7 @@ const sections = [
   { to: paths.dataSources(), label: 'Data sources', icon: IconDatabase },
   { to: paths.serviceAccounts(), label: 'Service accounts', icon: IconRobot },
   { to: paths.users(), label: 'Users', icon: IconUsers },
+  { to: paths.teams(), label: 'Teams', icon: IconUsersGroup },
   { to: paths.annotations(), label: 'Annotations', icon: IconMessage2 },
 ];
 
@@ -65,7 +67,13 @@ export function Shell() {
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
             <Logo />
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -73,7 +81,11 @@ export function Shell() {
               <Text size="sm" fw={600} data-testid="org-name">
                 {session?.orgName}
               </Text>
-              <Badge variant="dot" color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'} aria-label={`Role: ${session?.role}`}>
+              <Badge
+                variant="dot"
+                color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'}
+                aria-label={`Role: ${session?.role}`}
+              >
                 {session?.role}
               </Badge>
             </Group>
@@ -95,7 +107,15 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sections">
         {sections.map(({ to, label, icon: Icon }) => (
-          <NavLink key={to} component={RouterNavLink} to={to} label={label} variant="filled" leftSection={<Icon size={18} aria-hidden />} onClick={close} />
+          <NavLink
+            key={to}
+            component={RouterNavLink}
+            to={to}
+            label={label}
+            variant="filled"
+            leftSection={<Icon size={18} aria-hidden />}
+            onClick={close}
+          />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -1,14 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../api/session';
 import { answer, connectedSession, failWith, fixtures, server } from '../test/server';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
 
+// Each test loads a lazy page first; on a busy machine that takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('the app shell', () => {
   it('sends a visitor without a session to /connect, and back after connecting', async () => {
-    server.use(answer('get', '/api/user/orgs', fixtures.orgs('Editor')), answer('get', '/api/user', fixtures.user), answer('get', '/api/org', fixtures.org), answer('get', '/api/datasources', []));
+    server.use(
+      answer('get', '/api/user/orgs', fixtures.orgs('Editor')),
+      answer('get', '/api/user', fixtures.user),
+      answer('get', '/api/org', fixtures.org),
+      answer('get', '/api/datasources', []),
+    );
     const { router } = renderRoutes(routes, '/datasources');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect to a server' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?next=%2Fdatasources');
@@ -25,7 +34,9 @@ describe('the app shell', () => {
     await userEvent.type(await screen.findByLabelText(/Service account token/), 'glsa_old');
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     const field = screen.getByLabelText(/Service account token/);
-    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('Expired API key: token expired at 2026-11-01T10:00:00.000Z')));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('Expired API key: token expired at 2026-11-01T10:00:00.000Z')),
+    );
   });
 
   it('sends the person to /connect with the reason when any call answers 401', async () => {

@@ -36,19 +36,58 @@ const pages: RouteObject[] = [
     errorElement: <PageError />,
     children: [
       { index: true, element: <Navigate to="/dashboards" replace /> },
-      { path: 'dashboards', ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))) },
-      { path: 'd/:uid/:slug?', ...feature(() => import('../features/dashboards/DashboardPage').then((m) => ({ Component: m.DashboardPage }))) },
-      { path: 'dashboard/import', ...feature(() => import('../features/dashboards/ImportDashboardPage').then((m) => ({ Component: m.ImportDashboardPage }))) },
+      {
+        path: 'dashboards',
+        ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))),
+      },
+      {
+        path: 'd/:uid/:slug?',
+        ...feature(() => import('../features/dashboards/DashboardPage').then((m) => ({ Component: m.DashboardPage }))),
+      },
+      {
+        path: 'dashboard/import',
+        ...feature(() => import('../features/dashboards/ImportDashboardPage').then((m) => ({ Component: m.ImportDashboardPage }))),
+      },
       // Data sources
-      { path: 'datasources', ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))) },
-      { path: 'datasources/new', ...feature(() => import('../features/datasources/NewDataSourcePage').then((m) => ({ Component: m.NewDataSourcePage }))) },
-      { path: 'datasources/edit/:uid', ...feature(() => import('../features/datasources/EditDataSourcePage').then((m) => ({ Component: m.EditDataSourcePage }))) },
+      {
+        path: 'datasources',
+        ...feature(() => import('../features/datasources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage }))),
+      },
+      {
+        path: 'datasources/new',
+        ...feature(() => import('../features/datasources/NewDataSourcePage').then((m) => ({ Component: m.NewDataSourcePage }))),
+      },
+      {
+        path: 'datasources/edit/:uid',
+        ...feature(() => import('../features/datasources/EditDataSourcePage').then((m) => ({ Component: m.EditDataSourcePage }))),
+      },
       // Service accounts and users
-      { path: 'serviceaccounts', ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))) },
-      { path: 'serviceaccounts/:id', ...feature(() => import('../features/serviceaccounts/ServiceAccountPage').then((m) => ({ Component: m.ServiceAccountPage }))) },
+      {
+        path: 'serviceaccounts',
+        ...feature(() => import('../features/serviceaccounts/ServiceAccountsPage').then((m) => ({ Component: m.ServiceAccountsPage }))),
+      },
+      {
+        path: 'serviceaccounts/:id',
+        ...feature(() => import('../features/serviceaccounts/ServiceAccountPage').then((m) => ({ Component: m.ServiceAccountPage }))),
+      },
       { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },
-      { path: 'annotations', ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))) },
-      { path: '*', element: <PageError />, loader: () => { throw new Response('Not Found', { status: 404, statusText: 'Not Found' }); } },
+      { path: 'org/teams', ...feature(() => import('../features/teams/TeamsPage').then((m) => ({ Component: m.TeamsPage }))) },
+      { path: 'org/teams/edit/:id', ...feature(() => import('../features/teams/TeamPage').then((m) => ({ Component: m.TeamPage }))) },
+      {
+        path: 'dashboards/f/:uid/permissions',
+        ...feature(() => import('../features/folders/FolderPermissionsPage').then((m) => ({ Component: m.FolderPermissionsPage }))),
+      },
+      {
+        path: 'annotations',
+        ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))),
+      },
+      {
+        path: '*',
+        element: <PageError />,
+        loader: () => {
+          throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+        },
+      },
     ],
   },
 ];

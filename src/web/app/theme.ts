@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, Portal } from '@mantine/core';
+import { Badge, createTheme, Modal, Notification, Portal } from '@mantine/core';
 
 /**
  * Dialogs and popovers render into this element. It is a <section>, so a dialog's <header> is not
@@ -27,5 +27,7 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Portal: Portal.extend({ defaultProps: { target: `#${PORTAL_ROOT_ID}` } }),
+    // Badges show tags and names as stored (tags are lower-case): upper-casing them invites wrong `tag:` searches.
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
   },
 });

@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { orgRoles, type OrgRole } from '../../contract/common';
+import { roleAtLeast, type OrgRole } from '../../contract/common';
 import { getSession, subscribeSession, type Session } from '../api/session';
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-export function roleAtLeast(role: OrgRole | undefined, needed: OrgRole): boolean {
-  return role !== undefined && orgRoles.indexOf(role) >= orgRoles.indexOf(needed);
-}
+export { roleAtLeast };
 
 /** Whether the connected account's role is `needed` or above. */
 export function useHasRole(needed: OrgRole): boolean {

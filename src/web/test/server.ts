@@ -11,7 +11,12 @@ export const server = setupServer();
 export const API = 'http://localhost:3000';
 
 /** A handler whose answer must satisfy the contract type `S`. */
-export function answer<S extends z.ZodType>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body: z.input<S>, status = 200) {
+export function answer<S extends z.ZodType>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  body: z.input<S>,
+  status = 200,
+) {
   return http[method](`${API}${path}`, () => HttpResponse.json(body as JsonBodyType, { status }));
 }
 
@@ -21,7 +26,16 @@ export function failWith(method: 'get' | 'post' | 'put' | 'patch' | 'delete', pa
 
 export const fixtures = {
   org: { id: 1, name: 'Main Org.', address: { address1: '', address2: '', city: '', zipCode: '', state: '', country: '' } } satisfies Org,
-  user: { id: 2, login: 'sa-admin', email: 'sa-admin', name: 'admin', orgId: 1, isGrafanaAdmin: false, isDisabled: false, avatarUrl: '/avatar/x' } satisfies SignedInUser,
+  user: {
+    id: 2,
+    login: 'sa-admin',
+    email: 'sa-admin',
+    name: 'admin',
+    orgId: 1,
+    isGrafanaAdmin: false,
+    isDisabled: false,
+    avatarUrl: '/avatar/x',
+  } satisfies SignedInUser,
   orgs: (role: UserOrg['role'] = 'Admin'): UserOrg[] => [{ orgId: 1, name: 'Main Org.', role }],
 };
 

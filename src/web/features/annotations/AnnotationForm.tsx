@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { useHasRole } from '../../app/useSession';
+import { FormFooter } from '../../components/FormFooter';
 import { useAnnotationTags, useDashboardIndex, useDashboardPanels } from './api';
 import { fromLocalInput, toLocalInput } from './time';
 
@@ -34,12 +35,33 @@ export function AnnotationForm({
 }) {
   return (
     <Modal opened={draft !== null} onClose={onClose} title={draft?.id ? 'Edit annotation' : 'New annotation'} size="lg">
-      {draft && <FormBody key={draft.id ?? `${draft.time}-${draft.timeEnd}`} initial={draft} onClose={onClose} onSubmit={onSubmit} saving={saving} error={error} />}
+      {draft && (
+        <FormBody
+          key={draft.id ?? `${draft.time}-${draft.timeEnd}`}
+          initial={draft}
+          onClose={onClose}
+          onSubmit={onSubmit}
+          saving={saving}
+          error={error}
+        />
+      )}
     </Modal>
   );
 }
 
-function FormBody({ initial, onClose, onSubmit, saving, error }: { initial: AnnotationDraft; onClose: () => void; onSubmit: (draft: AnnotationDraft) => void; saving: boolean; error: unknown }) {
+function FormBody({
+  initial,
+  onClose,
+  onSubmit,
+  saving,
+  error,
+}: {
+  initial: AnnotationDraft;
+  onClose: () => void;
+  onSubmit: (draft: AnnotationDraft) => void;
+  saving: boolean;
+  error: unknown;
+}) {
   const [text, setText] = useState(initial.text);
   const [tags, setTags] = useState(initial.tags);
   const [start, setStart] = useState(toLocalInput(initial.time));
@@ -57,29 +79,72 @@ function FormBody({ initial, onClose, onSubmit, saving, error }: { initial: Anno
   const timeError = time === undefined ? 'Enter a start time' : undefined;
   const endError = time !== undefined && timeEnd !== undefined && timeEnd < time ? 'The end must not be before the start' : undefined;
   const textError = text.trim() ? undefined : 'Write what happened';
-  const dashboardError = isNew && !dashboardUID && !isEditor ? 'Choose a dashboard: organization annotations need the Editor role' : undefined;
+  const dashboardError =
+    isNew && !dashboardUID && !isEditor ? 'Choose a dashboard: organization annotations need the Editor role' : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (timeError || endError || textError || dashboardError || time === undefined) return;
-    onSubmit({ id: initial.id, text: text.trim(), tags, time, timeEnd: timeEnd ?? time, dashboardUID: dashboardUID || undefined, panelId: panelId ? Number(panelId) : undefined });
+    onSubmit({
+      id: initial.id,
+      text: text.trim(),
+      tags,
+      time,
+      timeEnd: timeEnd ?? time,
+      dashboardUID: dashboardUID || undefined,
+      panelId: panelId ? Number(panelId) : undefined,
+    });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Textarea label="Text" value={text} onChange={(e) => setText(e.currentTarget.value)} error={textError && text !== initial.text ? textError : undefined} required autosize minRows={2} data-autofocus />
-        <TagsInput label="Tags" value={tags} onChange={setTags} data={(tagSuggestions.data ?? []).map((t) => t.tag)} placeholder="Type a tag, press Enter" />
+        <Textarea
+          label="Text"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={textError && text !== initial.text ? textError : undefined}
+          required
+          autosize
+          minRows={2}
+          data-autofocus
+        />
+        <TagsInput
+          label="Tags"
+          value={tags}
+          onChange={setTags}
+          data={(tagSuggestions.data ?? []).map((t) => t.tag)}
+          placeholder="Type a tag, press Enter"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="datetime-local" step={1} label="Start" value={start} onChange={(e) => setStart(e.currentTarget.value)} error={timeError} required />
-          <TextInput type="datetime-local" step={1} label="End" description="Same as the start for a point in time" value={end} onChange={(e) => setEnd(e.currentTarget.value)} error={endError} />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="Start"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+            error={timeError}
+            required
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="End"
+            description="Same as the start for a point in time"
+            value={end}
+            onChange={(e) => setEnd(e.currentTarget.value)}
+            error={endError}
+          />
         </SimpleGrid>
         {isNew && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Dashboard"
               placeholder="None (organization)"
-              data={(dashboards.data ?? []).map((d) => ({ value: d.uid, label: d.folderTitle ? `${d.title} (${d.folderTitle})` : d.title }))}
+              data={(dashboards.data ?? []).map((d) => ({
+                value: d.uid,
+                label: d.folderTitle ? `${d.title} (${d.folderTitle})` : d.title,
+              }))}
               value={dashboardUID || null}
               onChange={(value) => {
                 setDashboardUID(value ?? '');
@@ -106,14 +171,7 @@ function FormBody({ initial, onClose, onSubmit, saving, error }: { initial: Anno
             {errorMessage(error)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {isNew ? 'Add annotation' : 'Save changes'}
-          </Button>
-        </Group>
+        <FormFooter submitLabel={isNew ? 'Add annotation' : 'Save changes'} onCancel={onClose} pending={saving} />
       </Stack>
     </form>
   );

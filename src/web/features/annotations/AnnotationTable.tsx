@@ -41,9 +41,14 @@ export function AnnotationTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th aria-sort={newestFirst ? 'descending' : 'ascending'}>
-              <UnstyledButton onClick={() => setNewestFirst((v) => !v)} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}>
+              <UnstyledButton
+                onClick={() => setNewestFirst((v) => !v)}
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+              >
                 Time {newestFirst ? <IconArrowDown size={14} aria-hidden /> : <IconArrowUp size={14} aria-hidden />}
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{newestFirst ? '(newest first; click for oldest first)' : '(oldest first; click for newest first)'}</span>
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {newestFirst ? '(newest first; click for oldest first)' : '(oldest first; click for newest first)'}
+                </span>
               </UnstyledButton>
             </Table.Th>
             <Table.Th>Text</Table.Th>
@@ -103,7 +108,13 @@ export function AnnotationTable({
       </Table>
       {pages > 1 && (
         <Group justify="flex-end">
-          <Pagination total={pages} value={current} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
         </Group>
       )}
     </>

@@ -62,7 +62,14 @@ export function formatDuration(ms: number): string {
 }
 
 export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(ms).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** For `<input type="datetime-local">`, in the browser's time zone. */

@@ -4,7 +4,23 @@ import { buildLanes, hitTest, marksOf, timeAt, xOf, type Scale } from './timelin
 
 let id = 0;
 function annotation(time: number, extra: Partial<Annotation> = {}): Annotation {
-  return { id: ++id, dashboardId: 0, dashboardUID: null, panelId: 0, userId: 1, login: 'sa-admin', email: '', avatarUrl: '', time, timeEnd: time, text: `a${id}`, tags: [], created: 0, updated: 0, ...extra };
+  return {
+    id: ++id,
+    dashboardId: 0,
+    dashboardUID: null,
+    panelId: 0,
+    userId: 1,
+    login: 'sa-admin',
+    email: '',
+    avatarUrl: '',
+    time,
+    timeEnd: time,
+    text: `a${id}`,
+    tags: [],
+    created: 0,
+    updated: 0,
+    ...extra,
+  };
 }
 const scale: Scale = { from: 0, to: 1000, left: 100, width: 1000 };
 
@@ -16,7 +32,11 @@ describe('timeline model', () => {
   });
 
   it('lays annotations into lanes by dashboard or by tag', () => {
-    const items = [annotation(1, { dashboardUID: 'web', tags: ['deploy', 'web'] }), annotation(2), annotation(3, { dashboardUID: 'db', tags: ['deploy'] })];
+    const items = [
+      annotation(1, { dashboardUID: 'web', tags: ['deploy', 'web'] }),
+      annotation(2),
+      annotation(3, { dashboardUID: 'db', tags: ['deploy'] }),
+    ];
     const titles: Record<string, string> = { web: 'Web', db: 'Database' };
     expect(buildLanes(items, 'dashboard', (uid) => titles[uid]!).map((l) => [l.label, l.items.length])).toEqual([
       ['Database', 1],
@@ -31,7 +51,11 @@ describe('timeline model', () => {
   });
 
   it('clusters close points into a count, keeps regions as bars, and skips what is out of range', () => {
-    const lane = { key: 'org', label: 'Organization', items: [annotation(100), annotation(103), annotation(105), annotation(400), annotation(600, { timeEnd: 700 }), annotation(5000)] };
+    const lane = {
+      key: 'org',
+      label: 'Organization',
+      items: [annotation(100), annotation(103), annotation(105), annotation(400), annotation(600, { timeEnd: 700 }), annotation(5000)],
+    };
     const marks = marksOf(lane, scale);
     expect(marks.map((m) => m.kind).sort()).toEqual(['cluster', 'point', 'region']);
     const cluster = marks.find((m) => m.kind === 'cluster');

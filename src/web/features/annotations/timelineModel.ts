@@ -68,7 +68,13 @@ export function marksOf(lane: Lane, scale: Scale): Mark[] {
     if (pending.length === 1) marks.push({ kind: 'point', annotation: pending[0]!, x: xOf(scale, pending[0]!.time) });
     else if (pending.length > 1) {
       const xs = pending.map((a) => xOf(scale, a.time));
-      marks.push({ kind: 'cluster', items: pending, x: (Math.min(...xs) + Math.max(...xs)) / 2, from: pending[0]!.time, to: pending.at(-1)!.time });
+      marks.push({
+        kind: 'cluster',
+        items: pending,
+        x: (Math.min(...xs) + Math.max(...xs)) / 2,
+        from: pending[0]!.time,
+        to: pending.at(-1)!.time,
+      });
     }
     pending = [];
   };
@@ -106,7 +112,10 @@ export function hitTest(marks: Mark[], x: number): Mark | undefined {
 /** Nice tick marks for the axis: about one per 110 px. */
 export function ticks(scale: Scale): number[] {
   const span = scale.to - scale.from;
-  const steps = [1000, 5000, 15_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000, 604_800_000, 2_592_000_000];
+  const steps = [
+    1000, 5000, 15_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000, 604_800_000,
+    2_592_000_000,
+  ];
   const target = span / Math.max(1, scale.width / 110);
   const step = steps.find((s) => s >= target) ?? steps.at(-1)!;
   const offset = new Date().getTimezoneOffset() * 60_000;
@@ -118,6 +127,10 @@ export function ticks(scale: Scale): number[] {
 
 export function tickLabel(time: number, span: number): string {
   const d = new Date(time);
-  if (span <= 2 * 86_400_000) return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', ...(span < 600_000 ? { second: '2-digit' } : {}) });
-  return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) + (span < 10 * 86_400_000 ? ` ${d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}` : '');
+  if (span <= 2 * 86_400_000)
+    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', ...(span < 600_000 ? { second: '2-digit' } : {}) });
+  return (
+    d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) +
+    (span < 10 * 86_400_000 ? ` ${d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}` : '')
+  );
 }

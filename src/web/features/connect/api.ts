@@ -16,7 +16,9 @@ export async function checkConnection(serverUrl: string, token: string): Promise
   const user = await apiFetch('/api/user', { schema: signedInUserSchema, credentials });
   const membership = orgs.find((o) => o.orgId === user.orgId) ?? orgs[0];
   if (!membership || membership.role === 'None') {
-    throw new RoleNoneError(`The account ${user.login} has the role None here: it may not read anything. Ask an Admin for a Viewer token or better.`);
+    throw new RoleNoneError(
+      `The account ${user.login} has the role None here: it may not read anything. Ask an Admin for a Viewer token or better.`,
+    );
   }
   const org = await apiFetch('/api/org', { schema: orgSchema, credentials });
   return { serverUrl, token, orgId: org.id, orgName: org.name, role: membership.role, login: user.login };

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { dashboardWithMetaSchema } from '../../../contract/dashboards';
-import { apiFetch, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
+import { latestSavedDashboardQueryOptions } from './api';
 import { JsonDiff } from './JsonDiff';
+import { comparableModel } from './modelDiff';
 
 /**
  * A save answered 412: someone saved a newer version meanwhile, or a dashboard with this uid
@@ -26,16 +28,7 @@ export function ConflictModal({
   onCancel: () => void;
   overwriting: boolean;
 }) {
-  const theirs = useQuery({
-    queryKey: ['dashboard', uid, 'conflict', serverMessage],
-    queryFn: () => apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}`, { schema: dashboardWithMetaSchema }),
-    enabled: opened,
-    retry: false,
-  });
-  const strip = (model: Record<string, unknown>) => {
-    const { version: _version, id: _id, ...rest } = model;
-    return rest;
-  };
+  const theirs = useQuery({ ...latestSavedDashboardQueryOptions(uid, serverMessage), enabled: opened });
   return (
     <Modal opened={opened} onClose={onCancel} title="The dashboard was changed elsewhere" size="xl">
       <Stack>
@@ -45,7 +38,7 @@ export function ConflictModal({
           </Text>
           <Text size="sm">
             {theirs.data
-              ? `Version ${theirs.data.meta.version} was saved by ${theirs.data.meta.updatedBy} at ${new Date(theirs.data.meta.updated).toLocaleString()}, after the version you started from.`
+              ? `Version ${theirs.data.meta.version} was saved by ${theirs.data.meta.updatedBy} at ${formatDateTime(theirs.data.meta.updated)}, after the version you started from.`
               : 'A dashboard with this uid was saved by someone else after you opened it, or already existed.'}{' '}
             Saving and overwriting replaces it with yours; their changes stay in the version history.
           </Text>
@@ -60,7 +53,12 @@ export function ConflictModal({
             Could not load the saved version: {errorMessage(theirs.error)}
           </Text>
         ) : (
-          <JsonDiff before={strip(theirs.data.dashboard)} after={strip(mine)} beforeLabel={`saved (version ${theirs.data.meta.version})`} afterLabel="yours" />
+          <JsonDiff
+            before={comparableModel(theirs.data.dashboard)}
+            after={comparableModel(mine)}
+            beforeLabel={`saved (version ${theirs.data.meta.version})`}
+            afterLabel="yours"
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

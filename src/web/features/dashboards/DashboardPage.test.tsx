@@ -48,10 +48,20 @@ describe('saving a dashboard someone else changed', () => {
         if (!body.overwrite) {
           // Meanwhile a colleague saved version 2.
           stored = dashboardAt(2, 'Checkout', { description: 'colleague was here' });
-          return HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' } satisfies ErrorResponse, { status: 412 });
+          return HttpResponse.json(
+            { status: 'version-mismatch', message: 'The dashboard has been changed by someone else' } satisfies ErrorResponse,
+            { status: 412 },
+          );
         }
         stored = dashboardAt(3, body.dashboard.title);
-        return HttpResponse.json({ id: 7, uid: 'abc', url: '/d/abc/checkout-v2', status: 'success', version: 3, slug: 'checkout-v2' } satisfies SaveDashboardResponse);
+        return HttpResponse.json({
+          id: 7,
+          uid: 'abc',
+          url: '/d/abc/checkout-v2',
+          status: 'success',
+          version: 3,
+          slug: 'checkout-v2',
+        } satisfies SaveDashboardResponse);
       }),
     );
 
@@ -69,7 +79,9 @@ describe('saving a dashboard someone else changed', () => {
     const diff = within(conflict).getByLabelText('Differences between saved (version 2) and yours');
     expect(diff).toHaveTextContent('"description": "colleague was here"');
     expect(diff).toHaveTextContent('"title": "Checkout v2"');
-    expect(posts).toEqual([expect.objectContaining({ overwrite: false, dashboard: expect.objectContaining({ title: 'Checkout v2', version: 1 }) })]);
+    expect(posts).toEqual([
+      expect.objectContaining({ overwrite: false, dashboard: expect.objectContaining({ title: 'Checkout v2', version: 1 }) }),
+    ]);
 
     await userEvent.click(within(conflict).getByRole('button', { name: 'Save and overwrite' }));
     expect(await screen.findByText('Dashboard saved')).toBeInTheDocument();
@@ -82,7 +94,9 @@ describe('saving a dashboard someone else changed', () => {
     server.use(
       http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboardAt(1, 'Checkout'))),
       answer('get', '/api/folders', []),
-      http.post(`${API}/api/dashboards/db`, () => HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' }, { status: 412 })),
+      http.post(`${API}/api/dashboards/db`, () =>
+        HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' }, { status: 412 }),
+      ),
     );
     renderRoutes(routes, '/d/abc/checkout?editview=settings');
     await userEvent.type(await screen.findByLabelText('Description'), 'mine');

@@ -19,7 +19,19 @@ const JsonEditor = lazy(() => import('./JsonEditor'));
 type EditView = 'panels' | 'settings' | 'json' | 'versions';
 const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions'];
 
-function SaveModal({ opened, onClose, onSave, saving, error }: { opened: boolean; onClose: () => void; onSave: (message: string) => void; saving: boolean; error?: string }) {
+function SaveModal({
+  opened,
+  onClose,
+  onSave,
+  saving,
+  error,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSave: (message: string) => void;
+  saving: boolean;
+  error?: string;
+}) {
   const [message, setMessage] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +41,16 @@ function SaveModal({ opened, onClose, onSave, saving, error }: { opened: boolean
     <Modal opened={opened} onClose={onClose} title="Save dashboard">
       <form onSubmit={submit}>
         <Stack>
-          <Textarea label="Change message" description="Optional; kept in the version history." value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={500} autosize minRows={2} data-autofocus />
+          <Textarea
+            label="Change message"
+            description="Optional; kept in the version history."
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -69,7 +90,11 @@ export function DashboardPage() {
         <Text component="h1" size="xl" fw={700}>
           {missing ? 'Dashboard not found' : 'Could not open the dashboard'}
         </Text>
-        <ErrorState error={loaded.error} onRetry={missing ? undefined : () => loaded.refetch()} title={missing ? `No dashboard has the uid ${uid}` : 'Could not load the dashboard'} />
+        <ErrorState
+          error={loaded.error}
+          onRetry={missing ? undefined : () => loaded.refetch()}
+          title={missing ? `No dashboard has the uid ${uid}` : 'Could not load the dashboard'}
+        />
         <Button component={Link} to={paths.dashboards()} variant="default" w="fit-content">
           Back to dashboards
         </Button>
@@ -92,7 +117,10 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const [folderUid, setFolderUid] = useState(meta.folderUid);
   const [jsonText, setJsonText] = useState(() => JSON.stringify(original, null, 2));
   const [jsonError, setJsonError] = useState<string>();
-  const dirty = useMemo(() => folderUid !== meta.folderUid || JSON.stringify(draft) !== JSON.stringify(original), [draft, folderUid, original, meta.folderUid]);
+  const dirty = useMemo(
+    () => folderUid !== meta.folderUid || JSON.stringify(draft) !== JSON.stringify(original),
+    [draft, folderUid, original, meta.folderUid],
+  );
   const title = typeof draft.title === 'string' && draft.title.trim() ? draft.title : String(original.title);
   useDocumentTitle(`${title}${dirty ? ' (unsaved)' : ''} · Sightline`);
 
@@ -102,7 +130,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const [conflict, setConflict] = useState<{ message: string; pendingMessage: string } | null>(null);
 
   // Leaving with unsaved changes asks first, inside the app and when closing the tab.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modals.openConfirmModal({
@@ -150,7 +180,10 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       notifications.show({ color: 'green', title: 'Dashboard saved', message: `${title} is now version ${saved.version}` });
       setSaveOpen(false);
       setConflict(null);
-      if (saved.slug !== meta.slug) navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.get('editview') ? `?editview=${params.get('editview')}` : ''}`, { replace: true });
+      if (saved.slug !== meta.slug)
+        navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.get('editview') ? `?editview=${params.get('editview')}` : ''}`, {
+          replace: true,
+        });
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         setSaveOpen(false);
@@ -162,7 +195,11 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: `Delete dashboard ${title}?`,
-      children: <Text size="sm">Its {meta.version} saved version{meta.version === 1 ? '' : 's'} and its annotations are deleted too. This cannot be undone.</Text>,
+      children: (
+        <Text size="sm">
+          Its {meta.version} saved version{meta.version === 1 ? '' : 's'} and its annotations are deleted too. This cannot be undone.
+        </Text>
+      ),
       labels: { confirm: 'Delete dashboard', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -185,7 +222,11 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         <Anchor component={Link} to={paths.dashboards()} size="sm">
           Dashboards
         </Anchor>
-        <Anchor component={Link} to={meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`} size="sm">
+        <Anchor
+          component={Link}
+          to={meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`}
+          size="sm"
+        >
           {meta.folderTitle}
         </Anchor>
       </Breadcrumbs>
@@ -206,7 +247,12 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           </Group>
         </Stack>
         <Group gap="xs">
-          <Button variant="default" component={Link} to={`${paths.annotations()}?dashboardUID=${encodeURIComponent(uid)}`} leftSection={<IconMessage2 size={16} />}>
+          <Button
+            variant="default"
+            component={Link}
+            to={`${paths.annotations()}?dashboardUID=${encodeURIComponent(uid)}`}
+            leftSection={<IconMessage2 size={16} />}
+          >
             Annotations
           </Button>
           {meta.canDelete && (
@@ -215,7 +261,11 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             </Button>
           )}
           {canSave && (
-            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaveOpen(true)} disabled={!dirty || Boolean(jsonError) || titleMissing}>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => setSaveOpen(true)}
+              disabled={!dirty || Boolean(jsonError) || titleMissing}
+            >
               {dirty ? 'Save' : 'Saved'}
             </Button>
           )}

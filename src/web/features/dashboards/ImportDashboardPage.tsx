@@ -1,18 +1,113 @@
-import { Alert, Button, FileButton, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { uidSchema } from '../../../contract/dashboards';
+import { Link, useNavigate } from 'react-router-dom';
+import { dataSourceTypes } from '../../../contract/datasources';
+import { uidSchema, type DashboardExportInput, type ImportDashboardRequest } from '../../../contract/dashboards';
 import { ApiError, errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
-import { useFolders, useSaveDashboard, folderOptions } from './api';
+import { useFolders, folderOptions } from './api';
+import { exportInputs, importInputs, initialValues, useDataSourceChoices, useImportDashboard } from './importInputs';
 import { parseModel } from './jsonErrors';
+
+const typeName = (pluginId: string | undefined, fallback?: string) =>
+  (pluginId && (dataSourceTypes as Record<string, string>)[pluginId]) || fallback || pluginId || 'data source';
+
+/** One field per `__inputs` entry: a data source of the declared type to choose, or a constant to give. */
+function InputsSection({
+  inputs,
+  values,
+  errors,
+  onChange,
+}: {
+  inputs: DashboardExportInput[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}) {
+  const dataSources = useDataSourceChoices();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="import-inputs-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="import-inputs-heading">
+          Inputs
+        </Title>
+        <Text size="sm" c="dimmed">
+          The export names these; each is replaced throughout the dashboard before it is saved.
+        </Text>
+        {inputs.map((input) => {
+          const label = input.label || input.name;
+          if (input.type !== 'datasource') {
+            return (
+              <TextInput
+                key={input.name}
+                label={label}
+                description={input.description || `Constant ${input.name}`}
+                value={values[input.name] ?? ''}
+                onChange={(e) => onChange(input.name, e.currentTarget.value)}
+                error={errors[input.name]}
+                required
+              />
+            );
+          }
+          const kind = typeName(input.pluginId, input.pluginName);
+          const candidates = (dataSources.data ?? []).filter((ds) => !input.pluginId || ds.type === input.pluginId);
+          const none = dataSources.isSuccess && candidates.length === 0;
+          return (
+            <Stack key={input.name} gap={4}>
+              <NativeSelect
+                label={label}
+                description={input.description || `A ${kind} data source for ${input.name}`}
+                data={[
+                  {
+                    value: '',
+                    label: dataSources.isPending ? 'Loading…' : none ? `No ${kind} data source yet` : `Choose a ${kind} data source…`,
+                  },
+                  ...candidates.map((ds) => ({ value: ds.uid, label: ds.isDefault ? `${ds.name} (default)` : ds.name })),
+                ]}
+                value={values[input.name] ?? ''}
+                onChange={(e) => onChange(input.name, e.currentTarget.value)}
+                error={errors[input.name] ?? (dataSources.isError ? errorMessage(dataSources.error) : undefined)}
+                required
+              />
+              {none && (
+                <Text size="sm">
+                  <Anchor component={Link} to={paths.newDataSource(input.pluginId)}>
+                    Add a {kind} data source
+                  </Anchor>{' '}
+                  first, then come back to import.
+                </Text>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * Imports a dashboard from pasted or uploaded JSON. A Grafana export works as it is: its `id` is
- * dropped (the server assigns one), its uid kept unless changed here.
+ * dropped (the server assigns one), its uid kept unless changed here, and each of its `__inputs`
+ * (`${DS_PROMETHEUS}`, constants) is asked for before `POST /api/dashboards/import` maps them.
  */
 export function ImportDashboardPage() {
   const [text, setText] = useState('');
@@ -21,19 +116,25 @@ export function ImportDashboardPage() {
   const [folderUid, setFolderUid] = useState('');
   const [overwrite, setOverwrite] = useState(false);
   const [fileError, setFileError] = useState<string>();
+  const [inputValues, setInputValues] = useState<Record<string, string>>({});
+  const [inputErrors, setInputErrors] = useState<Record<string, string>>({});
   const folders = useFolders();
-  const save = useSaveDashboard();
+  const dataSources = useDataSourceChoices();
+  const save = useImportDashboard();
   const navigate = useNavigate();
 
   const parsed = useMemo(() => (text.trim() ? parseModel(text) : undefined), [text]);
+  const inputs = useMemo(() => (parsed?.ok ? exportInputs(parsed.value) : []), [parsed]);
   const uidCheck = uidSchema.safeParse(uid);
-  const uidError = uid && !uidCheck.success ? `uid ${uidCheck.error.issues[0]?.message}` : undefined;
+  const uidError = uid && !uidCheck.success ? uidCheck.error.issues[0]?.message : undefined;
   const saveError = save.error && errorMessage(save.error);
   const uidTaken = save.error instanceof ApiError && save.error.status === 412;
 
   const load = (model: Record<string, unknown>) => {
     setTitle(typeof model.title === 'string' ? model.title : '');
     setUid(typeof model.uid === 'string' ? model.uid : '');
+    setInputValues(initialValues(exportInputs(model), dataSources.data ?? []));
+    setInputErrors({});
   };
   const onText = (next: string) => {
     setText(next);
@@ -48,18 +149,41 @@ export function ImportDashboardPage() {
     onText(await file.text());
   };
 
+  const setInput = (name: string, value: string) => {
+    setInputValues((current) => ({ ...current, [name]: value }));
+    setInputErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed?.ok || uidError) return;
+    // Data sources loaded after the JSON was pasted: take their defaults for what is still empty.
+    const values = {
+      ...initialValues(inputs, dataSources.data ?? []),
+      ...Object.fromEntries(Object.entries(inputValues).filter(([, v]) => v !== '')),
+    };
+    const missing = Object.fromEntries(
+      inputs
+        .filter((input) => !values[input.name]?.trim())
+        .map((input) => [
+          input.name,
+          input.type === 'datasource'
+            ? `Choose a ${typeName(input.pluginId, input.pluginName)} data source`
+            : `${input.label || input.name} is required`,
+        ]),
+    );
+    setInputValues(values);
+    setInputErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     const { id: _id, ...model } = parsed.value;
-    const dashboard = { ...model, title: title.trim() || model.title, uid: uid || undefined };
+    const dashboard: Record<string, unknown> = { ...model, title: title.trim() || model.title, uid: uid || undefined };
     if (!uid) delete dashboard.uid;
     save.mutate(
-      { dashboard, folderUid, overwrite, message: 'Imported' },
+      { dashboard: dashboard as ImportDashboardRequest['dashboard'], folderUid, overwrite, inputs: importInputs(inputs, values) },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', title: 'Dashboard imported', message: String(dashboard.title) });
-          navigate(saved.url);
+          notifications.show({ color: 'green', title: 'Dashboard imported', message: saved.title });
+          navigate(saved.importedUrl);
         },
       },
     );
@@ -68,7 +192,7 @@ export function ImportDashboardPage() {
   return (
     <Page title="Import dashboard">
       <RoleGuard role="Editor" what="Importing dashboards">
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack maw={760}>
             <Group>
               <FileButton onChange={onFile} accept="application/json,.json">
@@ -100,7 +224,13 @@ export function ImportDashboardPage() {
             />
             {parsed?.ok && (
               <>
-                <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required error={!title.trim() ? 'A dashboard needs a title' : undefined} />
+                <TextInput
+                  label="Title"
+                  value={title}
+                  onChange={(e) => setTitle(e.currentTarget.value)}
+                  required
+                  error={!title.trim() ? 'A dashboard needs a title' : undefined}
+                />
                 <TextInput
                   label="uid"
                   description="Keep the export's uid so links keep working, or clear it to get a new one."
@@ -116,7 +246,12 @@ export function ImportDashboardPage() {
                   allowDeselect={false}
                   searchable
                 />
-                <Switch label="Replace a dashboard that has the same uid" checked={overwrite} onChange={(e) => setOverwrite(e.currentTarget.checked)} />
+                <Switch
+                  label="Replace a dashboard that has the same uid"
+                  checked={overwrite}
+                  onChange={(e) => setOverwrite(e.currentTarget.checked)}
+                />
+                {inputs.length > 0 && <InputsSection inputs={inputs} values={inputValues} errors={inputErrors} onChange={setInput} />}
                 {saveError && !uidTaken && (
                   <Alert color="red" role="alert">
                     {saveError}
@@ -124,7 +259,8 @@ export function ImportDashboardPage() {
                 )}
                 {uidTaken && (
                   <Alert color="orange" role="alert">
-                    A dashboard with the uid “{uid}” already exists. Turn on “Replace a dashboard that has the same uid”, or change or clear the uid.
+                    A dashboard with the uid “{uid}” already exists. Turn on “Replace a dashboard that has the same uid”, or change or clear
+                    the uid.
                   </Alert>
                 )}
               </>

@@ -15,13 +15,28 @@ const darkTheme = EditorView.theme(
   },
   { dark: true },
 );
-const baseTheme = EditorView.theme({ '&': { fontSize: '13px', border: '1px solid var(--mantine-color-default-border)', borderRadius: '4px' }, '.cm-scroller': { fontFamily: 'ui-monospace, monospace' } });
+const baseTheme = EditorView.theme({
+  '&': { fontSize: '13px', border: '1px solid var(--mantine-color-default-border)', borderRadius: '4px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, monospace' },
+});
 
 /**
  * CodeMirror 6 with JSON highlighting, folding, line numbers and inline parse errors. It owns its
  * text while mounted; `value` seeds it, and every change is reported.
  */
-export default function JsonEditor({ value, onChange, label, readOnly = false, height = '60vh' }: { value: string; onChange: (text: string) => void; label: string; readOnly?: boolean; height?: string }) {
+export default function JsonEditor({
+  value,
+  onChange,
+  label,
+  readOnly = false,
+  height = '60vh',
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  readOnly?: boolean;
+  height?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { useFolders, useSaveDashboard, folderOptions } from './api';
+import { FormFooter } from '../../components/FormFooter';
+import { useSaveDashboard } from './api';
+import { FolderSelect } from './FolderSelect';
 
 /** A new, empty dashboard in Grafana's current model shape. */
 export function emptyDashboard(title: string, tags: string[], description: string) {
@@ -26,7 +28,6 @@ export function NewDashboardModal({ opened, onClose }: { opened: boolean; onClos
   const [folderUid, setFolderUid] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [description, setDescription] = useState('');
-  const folders = useFolders(opened);
   const save = useSaveDashboard();
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
@@ -50,26 +51,18 @@ export function NewDashboardModal({ opened, onClose }: { opened: boolean; onClos
     <Modal opened={opened} onClose={onClose} title="New dashboard">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={save.error && errorMessage(save.error)} required data-autofocus />
-          <Select
-            label="Folder"
-            data={folderOptions(folders.data)}
-            value={folderUid}
-            onChange={(value) => setFolderUid(value ?? '')}
-            allowDeselect={false}
-            searchable
-            error={folders.error && errorMessage(folders.error)}
+          <TextInput
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={save.error && errorMessage(save.error)}
+            required
+            data-autofocus
           />
+          <FolderSelect enabled={opened} value={folderUid} onChange={(value) => setFolderUid(value ?? '')} />
           <TagsInput label="Tags" value={tags} onChange={setTags} placeholder="Type a tag, press Enter" />
           <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!title.trim()}>
-              Create dashboard
-            </Button>
-          </Group>
+          <FormFooter submitLabel="Create dashboard" onCancel={onClose} pending={save.isPending} disabled={!title.trim()} />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,15 @@ import { GRID_COLUMNS, GRID_ROW_PX, queryText, sectionsOf, type Panel } from './
 function PanelCard({ panel }: { panel: Panel }) {
   const targets = Array.isArray(panel.targets) ? panel.targets : [];
   return (
-    <Paper withBorder radius="sm" p="xs" h="100%" style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }} aria-label={`Panel ${panel.title || 'untitled'}`} component="section">
+    <Paper
+      withBorder
+      radius="sm"
+      p="xs"
+      h="100%"
+      style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
+      aria-label={`Panel ${panel.title || 'untitled'}`}
+      component="section"
+    >
       <Group justify="space-between" gap={4} wrap="nowrap">
         <Text size="sm" fw={600} truncate>
           {panel.title || <i>Untitled panel</i>}
@@ -87,7 +95,15 @@ export function PanelGrid({ panels }: { panels: unknown }) {
                 }}
               >
                 {section.panels.map((panel, i) => (
-                  <div key={`${panel.id ?? 'p'}-${i}`} style={{ gridColumn: `${panel.pos.x + 1} / span ${panel.pos.w}`, gridRow: `${panel.pos.y + 1} / span ${panel.pos.h}`, minWidth: 0 }} data-testid="panel">
+                  <div
+                    key={`${panel.id ?? 'p'}-${i}`}
+                    style={{
+                      gridColumn: `${panel.pos.x + 1} / span ${panel.pos.w}`,
+                      gridRow: `${panel.pos.y + 1} / span ${panel.pos.h}`,
+                      minWidth: 0,
+                    }}
+                    data-testid="panel"
+                  >
                     <PanelCard panel={panel} />
                   </div>
                 ))}

@@ -26,9 +26,29 @@ export function SettingsForm({
   const title = typeof model.title === 'string' ? model.title : '';
   return (
     <Stack maw={720}>
-      <TextInput label="Title" value={title} onChange={(e) => set('title', e.currentTarget.value)} error={!title.trim() ? 'A dashboard needs a title' : undefined} readOnly={readOnly} required />
-      <Textarea label="Description" value={typeof model.description === 'string' ? model.description : ''} onChange={(e) => set('description', e.currentTarget.value)} autosize minRows={2} readOnly={readOnly} />
-      <TagsInput label="Tags" value={Array.isArray(model.tags) ? (model.tags as string[]) : []} onChange={(tags) => set('tags', tags)} placeholder="Type a tag, press Enter" readOnly={readOnly} />
+      <TextInput
+        label="Title"
+        value={title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        error={!title.trim() ? 'A dashboard needs a title' : undefined}
+        readOnly={readOnly}
+        required
+      />
+      <Textarea
+        label="Description"
+        value={typeof model.description === 'string' ? model.description : ''}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        autosize
+        minRows={2}
+        readOnly={readOnly}
+      />
+      <TagsInput
+        label="Tags"
+        value={Array.isArray(model.tags) ? (model.tags as string[]) : []}
+        onChange={(tags) => set('tags', tags)}
+        placeholder="Type a tag, press Enter"
+        readOnly={readOnly}
+      />
       <Select
         label="Folder"
         data={folderOptions(folders.data)}
@@ -40,8 +60,20 @@ export function SettingsForm({
         error={folders.error && errorMessage(folders.error)}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="Time range from" description="e.g. now-6h" value={typeof time.from === 'string' ? time.from : ''} onChange={(e) => set('time', { ...time, from: e.currentTarget.value })} readOnly={readOnly} />
-        <TextInput label="Time range to" description="e.g. now" value={typeof time.to === 'string' ? time.to : ''} onChange={(e) => set('time', { ...time, to: e.currentTarget.value })} readOnly={readOnly} />
+        <TextInput
+          label="Time range from"
+          description="e.g. now-6h"
+          value={typeof time.from === 'string' ? time.from : ''}
+          onChange={(e) => set('time', { ...time, from: e.currentTarget.value })}
+          readOnly={readOnly}
+        />
+        <TextInput
+          label="Time range to"
+          description="e.g. now"
+          value={typeof time.to === 'string' ? time.to : ''}
+          onChange={(e) => set('time', { ...time, to: e.currentTarget.value })}
+          readOnly={readOnly}
+        />
         <Select
           label="Auto refresh"
           description="How often panels reload"

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   dashboardTagListSchema,
@@ -9,43 +9,31 @@ import {
   saveDashboardResponseSchema,
 } from '../../../contract/dashboards';
 import { deleteFolderResponseSchema, folderListSchema, folderSchema } from '../../../contract/folders';
-import { searchResultSchema, type SearchHit } from '../../../contract/search';
+import { MAX_SEARCH_LIMIT, type SearchHit } from '../../../contract/search';
 import { apiFetch } from '../../api/client';
+import { dashboardPath, dashboardQueryOptions } from '../../api/dashboards';
 import { queryKeys } from '../../api/keys';
+import { searchQueryOptions, type SearchParams } from '../../api/search';
 
 export type DashboardModel = Record<string, unknown> & { title?: unknown; uid?: unknown; version?: unknown };
-
-export interface SearchParams {
-  words: string[];
-  tags: string[];
-  folderUid?: string;
-  type?: 'dash-db' | 'dash-folder';
-  sort?: 'alpha-asc' | 'alpha-desc';
-  limit?: number;
-}
-
-function searchUrl(params: SearchParams): string {
-  const query = new URLSearchParams();
-  if (params.words.length) query.set('query', params.words.join(' '));
-  for (const tag of params.tags) query.append('tag', tag);
-  if (params.folderUid !== undefined) query.set('folderUIDs', params.folderUid || 'general');
-  if (params.type) query.set('type', params.type);
-  if (params.sort) query.set('sort', params.sort);
-  query.set('limit', String(params.limit ?? 5000));
-  return `/api/search?${query}`;
-}
+export type { SearchParams };
 
 export function useSearch(params: SearchParams, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.search({ ...params }),
-    queryFn: ({ signal }) => apiFetch(searchUrl(params), { schema: searchResultSchema, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
+  return useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData, enabled });
+}
+
+/** The dashboards of each expanded folder, in the order of `folderUids`. */
+export function useFolderContents(folderUids: string[], sort: SearchParams['sort']) {
+  return useQueries({
+    queries: folderUids.map((folderUid) => searchQueryOptions({ words: [], tags: [], folderUid, type: 'dash-db', sort })),
   });
 }
 
+export const foldersQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.folders, queryFn: ({ signal }) => apiFetch('/api/folders', { schema: folderListSchema, signal }) });
+
 export function useFolders(enabled = true) {
-  return useQuery({ queryKey: queryKeys.folders, queryFn: ({ signal }) => apiFetch('/api/folders', { schema: folderListSchema, signal }), enabled });
+  return useQuery({ ...foldersQueryOptions(), enabled });
 }
 
 /** Folder choices for a Select: General (the root, uid '') first, then every folder. */
@@ -53,41 +41,59 @@ export function folderOptions(folders: Array<{ uid: string; title: string }> | u
   return [{ value: '', label: 'General' }, ...(folders ?? []).map((f) => ({ value: f.uid, label: f.title }))];
 }
 
+export const dashboardTagsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.dashboardTags,
+    queryFn: ({ signal }) => apiFetch('/api/dashboards/tags', { schema: dashboardTagListSchema, signal }),
+  });
+
 export function useDashboardTags() {
-  return useQuery({ queryKey: ['dashboardTags'], queryFn: ({ signal }) => apiFetch('/api/dashboards/tags', { schema: dashboardTagListSchema, signal }) });
+  return useQuery(dashboardTagsQueryOptions());
 }
 
 export function useDashboard(uid: string) {
-  return useQuery({
-    queryKey: ['dashboard', uid],
-    queryFn: ({ signal }) => apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}`, { schema: dashboardWithMetaSchema, signal }),
-    // A dashboard being edited must not change under the editor's hands.
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  return useQuery(dashboardQueryOptions(uid));
 }
+
+/** The dashboard as saved right now, read fresh when a save conflicts; `reason` tells conflicts apart. */
+export const latestSavedDashboardQueryOptions = (uid: string, reason: string) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.latestSaved(uid, reason),
+    queryFn: ({ signal }) => apiFetch(dashboardPath(uid), { schema: dashboardWithMetaSchema, signal }),
+    retry: false,
+  });
+
+export const dashboardVersionsQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.versions(uid),
+    queryFn: ({ signal }) => apiFetch(`${dashboardPath(uid)}/versions?limit=100`, { schema: dashboardVersionListSchema, signal }),
+  });
 
 export function useDashboardVersions(uid: string, enabled = true) {
-  return useQuery({
-    queryKey: ['dashboard', uid, 'versions'],
-    queryFn: ({ signal }) => apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}/versions?limit=100`, { schema: dashboardVersionListSchema, signal }),
-    enabled,
-  });
+  return useQuery({ ...dashboardVersionsQueryOptions(uid), enabled });
 }
 
-export function fetchDashboardVersion(uid: string, version: number) {
-  return apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}/versions/${version}`, { schema: dashboardVersionWithDataSchema });
+export function fetchDashboardVersion(uid: string, version: number, signal?: AbortSignal) {
+  return apiFetch(`${dashboardPath(uid)}/versions/${version}`, { schema: dashboardVersionWithDataSchema, signal });
 }
+
+/** A saved version never changes, so it is fetched once. */
+export const dashboardVersionQueryOptions = (uid: string, version: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.version(uid, version),
+    queryFn: ({ signal }) => fetchDashboardVersion(uid, version, signal),
+    staleTime: Infinity,
+  });
 
 /** Everything a dashboard change can make stale. */
 function useInvalidateDashboards() {
   const client = useQueryClient();
   return (uid?: string) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['search'] }),
-      client.invalidateQueries({ queryKey: ['dashboardTags'] }),
+      client.invalidateQueries({ queryKey: queryKeys.searchAll }),
+      client.invalidateQueries({ queryKey: queryKeys.dashboardTags }),
       client.invalidateQueries({ queryKey: queryKeys.folders }),
-      uid ? client.invalidateQueries({ queryKey: ['dashboard', uid] }) : undefined,
+      uid ? client.invalidateQueries({ queryKey: queryKeys.dashboards.detail(uid) }) : undefined,
     ]);
 }
 
@@ -115,7 +121,7 @@ export function useRestoreVersion(uid: string) {
   const invalidate = useInvalidateDashboards();
   return useMutation({
     mutationFn: (version: number) =>
-      apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}/restore`, { method: 'POST', body: { version }, schema: saveDashboardResponseSchema }),
+      apiFetch(`${dashboardPath(uid)}/restore`, { method: 'POST', body: { version }, schema: saveDashboardResponseSchema }),
     onSuccess: () => invalidate(uid),
   });
 }
@@ -125,7 +131,7 @@ export function useDeleteDashboards() {
   return useMutation({
     mutationFn: async (uids: string[]) => {
       for (const uid of uids) {
-        await apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}`, { method: 'DELETE', schema: deleteDashboardResponseSchema });
+        await apiFetch(dashboardPath(uid), { method: 'DELETE', schema: deleteDashboardResponseSchema });
       }
       return uids.length;
     },
@@ -139,7 +145,7 @@ export function useMoveDashboards() {
   return useMutation({
     mutationFn: async ({ uids, folderUid }: { uids: string[]; folderUid: string }) => {
       for (const uid of uids) {
-        const { dashboard } = await apiFetch(`/api/dashboards/uid/${encodeURIComponent(uid)}`, { schema: dashboardWithMetaSchema });
+        const { dashboard } = await apiFetch(dashboardPath(uid), { schema: dashboardWithMetaSchema });
         await saveDashboard({ dashboard, folderUid, message: 'Moved to another folder' });
       }
       return uids.length;
@@ -159,14 +165,16 @@ export function useCreateFolder() {
 export function useDeleteFolder() {
   const invalidate = useInvalidateDashboards();
   return useMutation({
-    mutationFn: (uid: string) => apiFetch(`/api/folders/${encodeURIComponent(uid)}`, { method: 'DELETE', schema: deleteFolderResponseSchema }),
+    mutationFn: (uid: string) =>
+      apiFetch(`/api/folders/${encodeURIComponent(uid)}`, { method: 'DELETE', schema: deleteFolderResponseSchema }),
     onSuccess: () => invalidate(),
   });
 }
 
 /** How many dashboards a folder holds (asked before deleting it). */
 export function countDashboardsInFolder(uid: string) {
-  return apiFetch(`/api/search?${new URLSearchParams({ folderUIDs: uid, type: 'dash-db', limit: '5000' })}`, { schema: z.array(z.unknown()) }).then((hits) => hits.length);
+  const query = new URLSearchParams({ folderUIDs: uid, type: 'dash-db', limit: String(MAX_SEARCH_LIMIT) });
+  return apiFetch(`/api/search?${query}`, { schema: z.array(z.unknown()) }).then((hits) => hits.length);
 }
 
 export type { SearchHit };

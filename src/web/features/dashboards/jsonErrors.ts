@@ -77,7 +77,10 @@ export function jsonErrorOffset(text: string): number {
 /** Where a JSON.parse failure is, as "Line L, column C: message". */
 export function describeJsonError(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const clean = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
+  const clean = message
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/ in JSON at position \d+/, '')
+    .replace(/, "[\s\S]*" is not valid JSON$/, '');
   const position = jsonErrorOffset(text);
   if (position < 0) return clean;
   const before = text.slice(0, position);
@@ -96,7 +99,8 @@ export function parseModel(text: string): ParsedModel {
   } catch (error) {
     return { ok: false, error: describeJsonError(text, error) };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The model must be a JSON object ({ … })' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'The model must be a JSON object ({ … })' };
   const title = (value as Record<string, unknown>).title;
   if (typeof title !== 'string' || !title.trim()) return { ok: false, error: 'The model needs a "title"' };
   return { ok: true, value: value as Record<string, unknown> };

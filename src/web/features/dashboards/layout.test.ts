@@ -8,7 +8,14 @@ describe('panel layout', () => {
       { id: 2, type: 'row', title: 'Expanded', collapsed: false, gridPos: { x: 0, y: 4, w: 24, h: 1 }, panels: [] },
       { id: 3, type: 'timeseries', gridPos: { x: 12, y: 5, w: 12, h: 8 } },
       { id: 4, type: 'timeseries', gridPos: { x: 0, y: 5, w: 12, h: 8 } },
-      { id: 5, type: 'row', title: 'Collapsed', collapsed: true, gridPos: { x: 0, y: 13, w: 24, h: 1 }, panels: [{ id: 6, type: 'table', gridPos: { x: 0, y: 14, w: 24, h: 6 } }] },
+      {
+        id: 5,
+        type: 'row',
+        title: 'Collapsed',
+        collapsed: true,
+        gridPos: { x: 0, y: 13, w: 24, h: 1 },
+        panels: [{ id: 6, type: 'table', gridPos: { x: 0, y: 14, w: 24, h: 6 } }],
+      },
     ]);
     expect(sections.map((s) => [s.row?.title, s.savedCollapsed, s.panels.map((p) => p.id)])).toEqual([
       [undefined, false, [1]],

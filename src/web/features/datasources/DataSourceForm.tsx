@@ -72,7 +72,8 @@ export function DataSourceForm({ type, state, onChange, errors, readOnly, typeAc
 
       {!info.known && (
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="note" title="Common settings only">
-          This server has no settings made for the type “{type}”: the common HTTP settings are shown, and other settings are kept as they are.
+          This server has no settings made for the type “{type}”: the common HTTP settings are shown, and other settings are kept as they
+          are.
         </Alert>
       )}
 

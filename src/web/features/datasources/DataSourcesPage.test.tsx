@@ -22,7 +22,13 @@ describe('the data source list', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, '/datasources');
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Metricsdefault', 'Prometheus', 'http://prometheus:9090'],
       ['Logs', 'Loki', 'http://loki:3100'],
       ['Orders', 'PostgreSQL', 'db:5432'],

@@ -1,11 +1,13 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { plural } from '../../lib/format';
+import { useUrlParams } from '../../lib/useUrlParams';
 import { useDataSources } from './api';
 import { knownTypeInfos, resolveType, TypeIcon, typeInfo } from './catalog';
 
@@ -24,21 +26,11 @@ function typeOptions(dataSources: DataSource[]) {
 export function DataSourcesPage() {
   const isAdmin = useHasRole('Admin');
   const dataSources = useDataSources();
-  const [params, setParams] = useSearchParams();
+  const [params, setUrlParams] = useUrlParams();
   // Filters live in the URL, so a filtered list can be bookmarked and shared.
   const query = params.get('query') ?? '';
   const type = params.get('type') ?? '';
-  const setFilter = (key: 'query' | 'type', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
-      { replace: true, flushSync: true },
-    );
+  const setFilter = (key: 'query' | 'type', value: string) => setUrlParams({ [key]: value });
 
   const addButton = isAdmin && (
     <Button component={Link} to={paths.newDataSource()} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -48,7 +40,8 @@ export function DataSourcesPage() {
 
   let body: React.ReactNode;
   if (dataSources.isPending) body = <LoadingRows label="Loading data sources" />;
-  else if (dataSources.isError) body = <ErrorState error={dataSources.error} onRetry={() => dataSources.refetch()} title="Could not load data sources" />;
+  else if (dataSources.isError)
+    body = <ErrorState error={dataSources.error} onRetry={() => dataSources.refetch()} title="Could not load data sources" />;
   else if (dataSources.data.length === 0) {
     body = (
       <EmptyState title="No data sources yet" action={addButton || undefined}>
@@ -69,16 +62,24 @@ export function DataSourcesPage() {
             onChange={(event) => setFilter('query', event.currentTarget.value)}
             w={280}
           />
-          <NativeSelect label="Type" data={typeOptions(dataSources.data)} value={type} onChange={(event) => setFilter('type', event.currentTarget.value)} w={240} />
+          <NativeSelect
+            label="Type"
+            data={typeOptions(dataSources.data)}
+            value={type}
+            onChange={(event) => setFilter('type', event.currentTarget.value)}
+            w={240}
+          />
           <Text size="sm" c="dimmed" pb={8} aria-live="polite">
-            {shown.length === dataSources.data.length ? `${shown.length} data source${shown.length === 1 ? '' : 's'}` : `${shown.length} of ${dataSources.data.length} data sources`}
+            {shown.length === dataSources.data.length
+              ? plural(shown.length, 'data source')
+              : `${shown.length} of ${dataSources.data.length} data sources`}
           </Text>
         </Group>
         {shown.length === 0 ? (
           <EmptyState
             title="No data source matches"
             action={
-              <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+              <Button variant="default" onClick={() => setUrlParams({ query: undefined, type: undefined })}>
                 Clear filters
               </Button>
             }

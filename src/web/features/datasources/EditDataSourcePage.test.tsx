@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { dataSourceListSchema, dataSourceSchema, DeleteDataSourceResponse, HealthCheckResult, UpdateDataSourceRequest } from '../../../contract/datasources';
+import type {
+  dataSourceListSchema,
+  dataSourceSchema,
+  DeleteDataSourceResponse,
+  HealthCheckResult,
+  UpdateDataSourceRequest,
+} from '../../../contract/datasources';
 import { startSession } from '../../api/session';
 import { routes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
@@ -21,7 +27,8 @@ const postgres = dataSourceFixture({
   secureJsonFields: { password: true },
 });
 
-const health = (result: HealthCheckResult) => http.get(`${API}/api/datasources/uid/:uid/health`, () => HttpResponse.json(result, { status: result.status === 'OK' ? 200 : 400 }));
+const health = (result: HealthCheckResult) =>
+  http.get(`${API}/api/datasources/uid/:uid/health`, () => HttpResponse.json(result, { status: result.status === 'OK' ? 200 : 400 }));
 
 // Notifications live in a store of their own that outlasts each render.
 afterEach(() => notifications.clean());
@@ -48,7 +55,13 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent).not.toHaveProperty('secureJsonData');
-    expect(sent).toMatchObject({ name: 'Orders DB', url: 'db:5432', user: 'grafana', version: 1, jsonData: { database: 'orders', sslmode: 'disable' } });
+    expect(sent).toMatchObject({
+      name: 'Orders DB',
+      url: 'db:5432',
+      user: 'grafana',
+      version: 1,
+      jsonData: { database: 'orders', sslmode: 'disable' },
+    });
     expect((await screen.findByText('Test passed')).closest('[role="status"]')).toHaveTextContent('Database Connection OK');
 
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -117,7 +130,9 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save & test' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Test' }));
-    expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent('authentication failed for user "grafana"');
+    expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent(
+      'authentication failed for user "grafana"',
+    );
   });
 
   it('deletes only after a confirm that names what is lost', async () => {
@@ -149,5 +164,30 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/datasources/edit/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Data source not found' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Data source not found');
+  });
+
+  it('warns that the saved password goes when the address moves to another server, and stops warning once it is typed again', async () => {
+    startSession(connectedSession('Admin'));
+    server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', postgres));
+    renderRoutes(routes, '/datasources/edit/orders');
+    const host = await screen.findByRole('textbox', { name: 'Host URL' }, { timeout: 5000 });
+    await userEvent.clear(host);
+    await userEvent.type(host, 'replica:5432');
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Saved secrets will be dropped');
+    expect(warning).toHaveTextContent('Password is removed when you save');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await userEvent.type(screen.getByLabelText('Password'), 'new-secret');
+    await waitFor(() => expect(screen.queryByText('Saved secrets will be dropped')).not.toBeInTheDocument());
+  });
+
+  it('a provisioned data source says why it cannot be changed, with Save and Delete disabled', async () => {
+    startSession(connectedSession('Admin'));
+    server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', { ...postgres, readOnly: true }));
+    renderRoutes(routes, '/datasources/edit/orders');
+    expect(await screen.findByText(/provisioned from a file, so it is read-only here/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save & test' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Test' })).toBeEnabled();
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
@@ -13,7 +13,9 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { useDataSource, useDeleteDataSource, useUpdateDataSource } from './api';
 import { DataSourceForm } from './DataSourceForm';
 import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
+import { NotSaved } from './NotSaved';
 import { HealthResult, runTest, type TestOutcome } from './HealthResult';
+import { secretsDroppedByMove } from './secretsOnMove';
 
 /** What the create page hands over: the test it ran right after saving. */
 export interface EditPageState {
@@ -46,7 +48,11 @@ export function EditDataSourcePage() {
     return (
       <Page title={notFound ? 'Data source not found' : 'Data source'}>
         <BackLink />
-        <ErrorState error={query.error} onRetry={notFound ? undefined : () => query.refetch()} title={notFound ? `No data source has the uid “${uid}”` : 'Could not load the data source'} />
+        <ErrorState
+          error={query.error}
+          onRetry={notFound ? undefined : () => query.refetch()}
+          title={notFound ? `No data source has the uid “${uid}”` : 'Could not load the data source'}
+        />
       </Page>
     );
   }
@@ -58,6 +64,8 @@ type Running = 'saveAndTest' | 'test' | undefined;
 function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   const isAdmin = useHasRole('Admin');
   const canSave = isAdmin && !dataSource.readOnly;
+  // An Admin sees Save and Delete on a provisioned data source too, disabled, with the reason above.
+  const showActions = isAdmin;
   const navigate = useNavigate();
   const location = useLocation();
   // The version the form was loaded from: a save from it is refused if someone saved in between.
@@ -71,6 +79,8 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   const [dirty, setDirty] = useState(false);
   const update = useUpdateDataSource(base.uid);
   const remove = useDeleteDataSource();
+
+  const dropped = canSave ? secretsDroppedByMove(base, state) : [];
 
   const change = (next: FormState) => {
     setState(next);
@@ -106,7 +116,15 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
       const placed = placeServerError(base.type, state, error);
       setFieldErrors(placed?.fieldErrors ?? {});
       const concurrent = error instanceof ApiError && error.status === 409 && !placed;
-      setFormErrors(placed ? placed.formErrors : [concurrent ? `${error.message}. Reload the page to see the current settings, then make your changes again.` : errorMessage(error)]);
+      setFormErrors(
+        placed
+          ? placed.formErrors
+          : [
+              concurrent
+                ? `${error.message}. Reload the page to see the current settings, then make your changes again.`
+                : errorMessage(error),
+            ],
+      );
       setRunning(undefined);
       return;
     }
@@ -121,7 +139,9 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
           <Text size="sm">
             The data source <strong>{base.name}</strong> and its saved passwords and tokens will be deleted.
           </Text>
-          <Text size="sm">Dashboards and panels that use it will stop working until they are pointed at another data source. This cannot be undone.</Text>
+          <Text size="sm">
+            Dashboards and panels that use it will stop working until they are pointed at another data source. This cannot be undone.
+          </Text>
         </Stack>
       ),
       labels: { confirm: 'Delete data source', cancel: 'Cancel' },
@@ -144,20 +164,27 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
       {!canSave && (
         <Alert color="gray" variant="light" role="note" icon={<IconLock aria-hidden />} maw={760}>
           {dataSource.readOnly
-            ? 'This data source is provisioned from a file and cannot be changed here. You can test it.'
+            ? 'This data source is provisioned from a file, so it is read-only here: change or delete it in the provisioning file and the server keeps it in step. You can test it.'
             : 'Only an Admin can change data sources. You can see the settings and test the connection.'}
         </Alert>
       )}
       <form onSubmit={saveAndTest} noValidate>
         <Stack gap="lg" maw={760}>
           <DataSourceForm type={base.type} state={state} onChange={change} errors={fieldErrors} readOnly={!canSave} />
-          {formErrors.length > 0 && (
-            <Alert color="red" variant="light" title="Not saved">
-              {formErrors.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
+          <NotSaved messages={formErrors} />
+          {dropped.length > 0 && (
+            <Alert
+              color="orange"
+              variant="light"
+              role="alert"
+              title="Saved secrets will be dropped"
+              icon={<IconAlertTriangle aria-hidden />}
+            >
+              <Text size="sm">
+                The URL now points at another server (scheme, host or port). Saved secrets are not sent to a new address:{' '}
+                {dropped.join(', ')} {dropped.length === 1 ? 'is' : 'are'} removed when you save. Enter{' '}
+                {dropped.length === 1 ? 'it' : 'them'} again above if the new server needs {dropped.length === 1 ? 'it' : 'them'}.
+              </Text>
             </Alert>
           )}
           {deleteError && (
@@ -168,8 +195,14 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
           {outcome && <HealthResult outcome={outcome} />}
           <Group justify="space-between" gap="sm">
             <Group gap="sm">
-              {canSave && (
-                <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending} disabled={Boolean(running)}>
+              {showActions && (
+                <Button
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={confirmDelete}
+                  loading={remove.isPending}
+                  disabled={!canSave || Boolean(running)}
+                >
                   Delete
                 </Button>
               )}
@@ -187,7 +220,7 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
                 </Text>
               )}
               <Button
-                variant={canSave ? 'default' : 'filled'}
+                variant={showActions ? 'default' : 'filled'}
                 leftSection={<IconPlugConnected size={16} aria-hidden />}
                 onClick={() => test('test')}
                 loading={running === 'test'}
@@ -195,8 +228,12 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
               >
                 Test
               </Button>
-              {canSave && (
-                <Button type="submit" loading={running === 'saveAndTest'} disabled={Boolean(running) && running !== 'saveAndTest'}>
+              {showActions && (
+                <Button
+                  type="submit"
+                  loading={running === 'saveAndTest'}
+                  disabled={!canSave || (Boolean(running) && running !== 'saveAndTest')}
+                >
                   Save &amp; test
                 </Button>
               )}

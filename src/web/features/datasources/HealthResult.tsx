@@ -1,4 +1,5 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Box, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import type { HealthCheckResult } from '../../../contract/datasources';
 import { errorMessage } from '../../api/client';
@@ -20,13 +21,43 @@ export async function runTest(uid: string): Promise<TestOutcome> {
 /** Grafana puts a failed check's detail in `details.message`; shown when it adds something. */
 function detailMessage(result: HealthCheckResult): string | undefined {
   const details = result.details;
-  if (details && typeof details === 'object' && 'message' in details && typeof details.message === 'string' && details.message !== result.message) {
+  if (
+    details &&
+    typeof details === 'object' &&
+    'message' in details &&
+    typeof details.message === 'string' &&
+    details.message !== result.message
+  ) {
     return details.message;
   }
   return undefined;
 }
 
+/**
+ * Brings each new result into view: it sits beside the buttons at the end of a long form, which may
+ * be below the fold when Save & test is pressed from the keyboard or after scrolling back up.
+ */
+function InView({ at, children }: { at: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [at]);
+  return (
+    <Box ref={ref} style={{ scrollMarginBottom: 96 }}>
+      {children}
+    </Box>
+  );
+}
+
 export function HealthResult({ outcome }: { outcome: TestOutcome }) {
+  return (
+    <InView at={outcome.at}>
+      <Outcome outcome={outcome} />
+    </InView>
+  );
+}
+
+function Outcome({ outcome }: { outcome: TestOutcome }) {
   const time = new Date(outcome.at).toLocaleTimeString();
   if (outcome.kind === 'failed') {
     return (

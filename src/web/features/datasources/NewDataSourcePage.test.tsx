@@ -66,8 +66,12 @@ describe('adding a data source', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
 
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(expect.stringContaining('Name cannot be empty'));
-    expect(screen.getByRole('textbox', { name: 'Host URL' })).toHaveAccessibleDescription(expect.stringContaining('Host URL must be host:port, e.g. localhost:5432'));
-    expect(screen.getByRole('textbox', { name: 'Database name' })).toHaveAccessibleDescription(expect.stringContaining('Database name is required'));
+    expect(screen.getByRole('textbox', { name: 'Host URL' })).toHaveAccessibleDescription(
+      expect.stringContaining('Host URL must be host:port, e.g. localhost:5432'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Database name' })).toHaveAccessibleDescription(
+      expect.stringContaining('Database name is required'),
+    );
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(expect.stringContaining('Username is required'));
     expect(recorder.posts).toEqual([]);
   });
@@ -75,13 +79,19 @@ describe('adding a data source', { timeout: 20_000 }, () => {
   it('shows a 409 duplicate name on the Name field', async () => {
     const recorder = recordPosts();
     await openForm('prometheus');
-    server.use(recorder.answering((body) => HttpResponse.json({ message: `data source with the same name already exists: "${body.name}"` }, { status: 409 })));
+    server.use(
+      recorder.answering((body) =>
+        HttpResponse.json({ message: `data source with the same name already exists: "${body.name}"` }, { status: 409 }),
+      ),
+    );
     const name = screen.getByRole('textbox', { name: 'Name' });
     await userEvent.clear(name);
     await userEvent.type(name, 'Prometheus main');
     await userEvent.type(screen.getByRole('textbox', { name: 'URL' }), 'http://prometheus:9090');
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
-    await waitFor(() => expect(name).toHaveAccessibleDescription(expect.stringContaining('data source with the same name already exists: "Prometheus main"')));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(expect.stringContaining('data source with the same name already exists: "Prometheus main"')),
+    );
     expect(recorder.posts).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'New Prometheus data source' })).toBeInTheDocument();
   });
@@ -91,22 +101,44 @@ describe('adding a data source', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'URL' }), 'http://loki:3100');
     server.use(failWith('post', '/api/datasources', 400, { message: 'unknown data source type "loki"; known types: prometheus' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Type' })).toHaveAccessibleDescription('unknown data source type "loki"; known types: prometheus'));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Type' })).toHaveAccessibleDescription(
+        'unknown data source type "loki"; known types: prometheus',
+      ),
+    );
 
-    server.use(failWith('post', '/api/datasources', 400, { message: 'Validation error, invalid URL: "http://loki:3100" is not an http:// or https:// address' }));
+    server.use(
+      failWith('post', '/api/datasources', 400, {
+        message: 'Validation error, invalid URL: "http://loki:3100" is not an http:// or https:// address',
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'URL' })).toHaveAccessibleDescription(expect.stringContaining('Validation error, invalid URL')));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'URL' })).toHaveAccessibleDescription(
+        expect.stringContaining('Validation error, invalid URL'),
+      ),
+    );
     expect(screen.getByRole('group', { name: 'Type' })).not.toHaveAccessibleDescription();
   });
 
   it('creates, tests, and opens the saved data source with the result', async () => {
     const recorder = recordPosts();
     await openForm('elasticsearch', []);
-    const created = dataSourceFixture({ uid: 'es1', name: 'Elasticsearch', type: 'elasticsearch', url: 'http://es:9200', jsonData: { index: 'logs-*', timeField: '@timestamp' } });
+    const created = dataSourceFixture({
+      uid: 'es1',
+      name: 'Elasticsearch',
+      type: 'elasticsearch',
+      url: 'http://es:9200',
+      jsonData: { index: 'logs-*', timeField: '@timestamp' },
+    });
     server.use(
       recorder.answering(() => HttpResponse.json(saved(created, 'Datasource added'))),
       answer<typeof dataSourceSchema>('get', '/api/datasources/uid/es1', created),
-      http.get(`${API}/api/datasources/uid/es1/health`, () => HttpResponse.json({ status: 'ERROR', message: 'index "logs-*" not found at http://es:9200' } satisfies HealthCheckResult, { status: 400 })),
+      http.get(`${API}/api/datasources/uid/es1/health`, () =>
+        HttpResponse.json({ status: 'ERROR', message: 'index "logs-*" not found at http://es:9200' } satisfies HealthCheckResult, {
+          status: 400,
+        }),
+      ),
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'URL' }), 'http://es:9200');
     await userEvent.type(screen.getByRole('textbox', { name: 'Index name' }), 'logs-*');
@@ -117,7 +149,9 @@ describe('adding a data source', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Elasticsearch' }, { timeout: 5000 })).toBeInTheDocument();
-    expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent('index "logs-*" not found at http://es:9200');
+    expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent(
+      'index "logs-*" not found at http://es:9200',
+    );
     expect(screen.getByText('Data source added')).toBeInTheDocument();
     expect(recorder.posts).toEqual([
       {

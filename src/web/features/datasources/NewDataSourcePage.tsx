@@ -13,6 +13,7 @@ import { useCreateDataSource, useDataSources } from './api';
 import { knownTypeInfos, resolveType, typeCategories, TypeIcon, typeInfo, type TypeInfo } from './catalog';
 import classes from './DataSources.module.css';
 import { DataSourceForm } from './DataSourceForm';
+import { NotSaved } from './NotSaved';
 import type { EditPageState } from './EditDataSourcePage';
 import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
 import { runTest } from './HealthResult';
@@ -69,7 +70,9 @@ function TypePicker({ unknownType }: { unknownType?: string }) {
         maw={420}
         autoFocus
       />
-      {shown.length === 0 && <EmptyState title="No type matches">Sightline supports {knownTypeInfos.map((i) => i.name).join(', ')}.</EmptyState>}
+      {shown.length === 0 && (
+        <EmptyState title="No type matches">Sightline supports {knownTypeInfos.map((i) => i.name).join(', ')}.</EmptyState>
+      )}
       {typeCategories.map((category) => {
         const infos = shown.filter((info) => info.category === category);
         if (infos.length === 0) return null;
@@ -80,7 +83,15 @@ function TypePicker({ unknownType }: { unknownType?: string }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {infos.map((info) => (
-                <Card key={info.type} withBorder padding="md" radius="md" component={Link} to={paths.newDataSource(info.type)} className={classes.typeCard}>
+                <Card
+                  key={info.type}
+                  withBorder
+                  padding="md"
+                  radius="md"
+                  component={Link}
+                  to={paths.newDataSource(info.type)}
+                  className={classes.typeCard}
+                >
                   <Group gap="md" wrap="nowrap">
                     <TypeIcon type={info.type} size="xl" />
                     <div>
@@ -164,15 +175,7 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
             </Button>
           }
         />
-        {formErrors.length > 0 && (
-          <Alert color="red" variant="light" title="Not saved">
-            {formErrors.map((message) => (
-              <Text size="sm" key={message}>
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <NotSaved messages={formErrors} />
         <Group justify="flex-end" gap="sm">
           {busy && (
             <Group gap={6} role="status">

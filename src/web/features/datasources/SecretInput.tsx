@@ -32,7 +32,12 @@ export function SecretInput({ label, description, placeholder, secret, onChange,
         rightSectionPointerEvents="all"
         rightSection={
           !readOnly && (
-            <Button size="compact-sm" variant="default" aria-label={`Reset ${label}`} onClick={() => onChange({ configured: false, value: '' })}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Reset ${label}`}
+              onClick={() => onChange({ configured: false, value: '' })}
+            >
               Reset
             </Button>
           )

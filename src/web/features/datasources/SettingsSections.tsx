@@ -68,7 +68,14 @@ function FieldInput({ field, state, onChange, errors, readOnly }: SectionProps &
   const set = (next: string | boolean) => onChange({ ...state, values: { ...state.values, [field.path]: next } });
   if (field.kind === 'switch') {
     return (
-      <Switch label={field.label} description={field.description} checked={value === true} onChange={(event) => set(event.currentTarget.checked)} disabled={readOnly} error={error} />
+      <Switch
+        label={field.label}
+        description={field.description}
+        checked={value === true}
+        onChange={(event) => set(event.currentTarget.checked)}
+        disabled={readOnly}
+        error={error}
+      />
     );
   }
   if (field.kind === 'select') {
@@ -162,7 +169,12 @@ export function AuthSection({ state, onChange, errors, readOnly }: SectionProps)
           description="Sent as the header Authorization: Bearer <token>."
           secret={{ configured: bearerRow.configured, value: bearerRow.value }}
           onChange={(secret) =>
-            onChange({ ...state, headers: state.headers.map((row, i) => (i === bearer ? { ...row, configured: secret.configured, value: secret.value, moved: false } : row)) })
+            onChange({
+              ...state,
+              headers: state.headers.map((row, i) =>
+                i === bearer ? { ...row, configured: secret.configured, value: secret.value, moved: false } : row,
+              ),
+            })
           }
           error={errors[headerValuePath(bearer)]}
           readOnly={readOnly}
@@ -180,7 +192,10 @@ export function HeadersSection({ state, onChange, errors, readOnly }: SectionPro
   const updateRow = (index: number, change: Partial<FormState['headers'][number]>) =>
     onChange({ ...state, headers: state.headers.map((row, i) => (i === index ? { ...row, ...change } : row)) });
   return (
-    <SettingsBlock title="HTTP headers" description="Sent with every request to the data source, e.g. X-Scope-OrgID for a multi-tenant Loki. Values are stored encrypted.">
+    <SettingsBlock
+      title="HTTP headers"
+      description="Sent with every request to the data source, e.g. X-Scope-OrgID for a multi-tenant Loki. Values are stored encrypted."
+    >
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
           No custom headers.
@@ -215,7 +230,13 @@ export function HeadersSection({ state, onChange, errors, readOnly }: SectionPro
             </div>
             {!readOnly && (
               <Tooltip label={`Remove header ${n}`}>
-                <ActionIcon variant="default" size="lg" mt={25} aria-label={`Remove header ${n}`} onClick={() => onChange({ ...state, headers: removeHeaderRow(state.headers, index) })}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  mt={25}
+                  aria-label={`Remove header ${n}`}
+                  onClick={() => onChange({ ...state, headers: removeHeaderRow(state.headers, index) })}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
@@ -225,7 +246,11 @@ export function HeadersSection({ state, onChange, errors, readOnly }: SectionPro
       })}
       {!readOnly && (
         <Group>
-          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onChange({ ...state, headers: [...state.headers, newHeaderRow()] })}>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => onChange({ ...state, headers: [...state.headers, newHeaderRow()] })}
+          >
             Add header
           </Button>
         </Group>

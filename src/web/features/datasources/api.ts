@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   dataSourceListSchema,
   dataSourceResponseSchema,
@@ -13,22 +13,33 @@ import {
 import { ApiError, apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 
-const byUidKey = (uid: string) => [...queryKeys.dataSources, 'uid', uid] as const;
 const uidPath = (uid: string) => `/api/datasources/uid/${encodeURIComponent(uid)}`;
 
+export const dataSourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.dataSources,
+    queryFn: ({ signal }) => apiFetch('/api/datasources', { schema: dataSourceListSchema, signal }),
+  });
+
+export const dataSourceQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: queryKeys.dataSource(uid),
+    queryFn: ({ signal }) => apiFetch(uidPath(uid), { schema: dataSourceSchema, signal }),
+  });
+
 export function useDataSources() {
-  return useQuery({ queryKey: queryKeys.dataSources, queryFn: ({ signal }) => apiFetch('/api/datasources', { schema: dataSourceListSchema, signal }) });
+  return useQuery(dataSourcesQueryOptions());
 }
 
 export function useDataSource(uid: string) {
-  return useQuery({ queryKey: byUidKey(uid), queryFn: ({ signal }) => apiFetch(uidPath(uid), { schema: dataSourceSchema, signal }) });
+  return useQuery(dataSourceQueryOptions(uid));
 }
 
 /** After a write: the changed data source is known at once, and every list refetches. */
 function useRemember() {
   const client = useQueryClient();
   return async (ds: DataSource) => {
-    client.setQueryData(byUidKey(ds.uid), ds);
+    client.setQueryData(queryKeys.dataSource(ds.uid), ds);
     await client.invalidateQueries({ queryKey: queryKeys.dataSources, exact: true });
   };
 }

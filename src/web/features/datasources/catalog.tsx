@@ -12,13 +12,25 @@ import {
   IconTimeline,
   type Icon,
 } from '@tabler/icons-react';
-import { dataSourceTypeAliases, dataSourceTypes, knownDataSourceTypes, sqlDataSourceTypes, type DataSourceType } from '../../../contract/datasources';
+import {
+  dataSourceTypeAliases,
+  dataSourceTypes,
+  knownDataSourceTypes,
+  sqlDataSourceTypes,
+  type DataSourceType,
+} from '../../../contract/datasources';
 
 /** How a type connects: an HTTP API, a database socket (`host:port`), or nothing at all. */
 export type ConnectionKind = 'http' | 'sql' | 'none';
 
 export type TypeCategory = 'Time series databases' | 'Logging & document databases' | 'Distributed tracing' | 'SQL' | 'Others';
-export const typeCategories: TypeCategory[] = ['Time series databases', 'Logging & document databases', 'Distributed tracing', 'SQL', 'Others'];
+export const typeCategories: TypeCategory[] = [
+  'Time series databases',
+  'Logging & document databases',
+  'Distributed tracing',
+  'SQL',
+  'Others',
+];
 
 export interface TypeInfo {
   /** The canonical type (aliases resolved), or the type as stored when Sightline does not know it. */
@@ -35,15 +47,63 @@ export interface TypeInfo {
 }
 
 const details: Record<DataSourceType, Omit<TypeInfo, 'type' | 'known' | 'name' | 'connection'>> = {
-  prometheus: { description: 'Open-source metrics and alerting toolkit', category: 'Time series databases', urlExample: 'http://localhost:9090', icon: IconFlame, color: 'orange' },
-  graphite: { description: 'Metrics stored by Graphite or carbonapi', category: 'Time series databases', urlExample: 'http://localhost:8080', icon: IconChartLine, color: 'indigo' },
-  influxdb: { description: 'InfluxDB 1.x (InfluxQL) or 2.x (Flux)', category: 'Time series databases', urlExample: 'http://localhost:8086', icon: IconTimeline, color: 'violet' },
-  loki: { description: 'Logs from Grafana Loki', category: 'Logging & document databases', urlExample: 'http://localhost:3100', icon: IconLogs, color: 'yellow' },
-  elasticsearch: { description: 'Logs and documents in Elasticsearch indices', category: 'Logging & document databases', urlExample: 'http://localhost:9200', icon: IconBrandElastic, color: 'teal' },
-  tempo: { description: 'Traces from Grafana Tempo', category: 'Distributed tracing', urlExample: 'http://localhost:3200', icon: IconRoute, color: 'pink' },
-  'grafana-postgresql-datasource': { description: 'PostgreSQL and compatible databases', category: 'SQL', urlExample: 'localhost:5432', icon: IconDatabase, color: 'blue' },
+  prometheus: {
+    description: 'Open-source metrics and alerting toolkit',
+    category: 'Time series databases',
+    urlExample: 'http://localhost:9090',
+    icon: IconFlame,
+    color: 'orange',
+  },
+  graphite: {
+    description: 'Metrics stored by Graphite or carbonapi',
+    category: 'Time series databases',
+    urlExample: 'http://localhost:8080',
+    icon: IconChartLine,
+    color: 'indigo',
+  },
+  influxdb: {
+    description: 'InfluxDB 1.x (InfluxQL) or 2.x (Flux)',
+    category: 'Time series databases',
+    urlExample: 'http://localhost:8086',
+    icon: IconTimeline,
+    color: 'violet',
+  },
+  loki: {
+    description: 'Logs from Grafana Loki',
+    category: 'Logging & document databases',
+    urlExample: 'http://localhost:3100',
+    icon: IconLogs,
+    color: 'yellow',
+  },
+  elasticsearch: {
+    description: 'Logs and documents in Elasticsearch indices',
+    category: 'Logging & document databases',
+    urlExample: 'http://localhost:9200',
+    icon: IconBrandElastic,
+    color: 'teal',
+  },
+  tempo: {
+    description: 'Traces from Grafana Tempo',
+    category: 'Distributed tracing',
+    urlExample: 'http://localhost:3200',
+    icon: IconRoute,
+    color: 'pink',
+  },
+  'grafana-postgresql-datasource': {
+    description: 'PostgreSQL and compatible databases',
+    category: 'SQL',
+    urlExample: 'localhost:5432',
+    icon: IconDatabase,
+    color: 'blue',
+  },
   mysql: { description: 'MySQL and MariaDB', category: 'SQL', urlExample: 'localhost:3306', icon: IconBrandMysql, color: 'cyan' },
-  'grafana-testdata-datasource': { description: 'Generated test data, no server needed', category: 'Others', urlExample: '', icon: IconFlask, color: 'grape' },
+  'grafana-testdata-datasource': {
+    description: 'Generated test data, no server needed',
+    category: 'Others',
+    urlExample: '',
+    icon: IconFlask,
+    color: 'grape',
+  },
 };
 
 /** The canonical type for a name or one of its aliases; undefined when unknown. */

@@ -38,7 +38,13 @@ describe('the data source form model', () => {
   });
 
   it('keeps a configured secret by leaving it out, and removes a reset one by sending ""', () => {
-    const ds = stored({ type: 'grafana-postgresql-datasource', url: 'db:5432', user: 'app', jsonData: { database: 'app' }, secureJsonFields: { password: true } });
+    const ds = stored({
+      type: 'grafana-postgresql-datasource',
+      url: 'db:5432',
+      user: 'app',
+      jsonData: { database: 'app' },
+      secureJsonFields: { password: true },
+    });
     const state = formFromDataSource(ds.type, ds);
     expect(state.secrets.password).toEqual({ configured: true, value: '' });
     expect(toRequest(ds.type, state, ds).secureJsonData).toBeUndefined();
@@ -56,7 +62,8 @@ describe('the data source form model', () => {
     state.values['jsonData.database'] = 'shop';
     const result = validateForm('mysql', state);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.request).toMatchObject({ url: 'db:3306', user: 'reader', database: 'shop', jsonData: { database: 'shop' } });
+    if (result.ok)
+      expect(result.request).toMatchObject({ url: 'db:3306', user: 'reader', database: 'shop', jsonData: { database: 'shop' } });
   });
 
   it('stores a bearer token as Grafana’s Authorization header', () => {
@@ -65,15 +72,24 @@ describe('the data source form model', () => {
     state = withAuthMethod(state, 'bearer');
     state.headers[0]!.value = 'abc123';
     const result = validateForm('loki', state);
-    expect(result.ok && result.request).toMatchObject({ jsonData: { httpHeaderName1: 'Authorization' }, secureJsonData: { httpHeaderValue1: 'Bearer abc123' } });
+    expect(result.ok && result.request).toMatchObject({
+      jsonData: { httpHeaderName1: 'Authorization' },
+      secureJsonData: { httpHeaderValue1: 'Bearer abc123' },
+    });
 
-    const reloaded = formFromDataSource('loki', stored({ type: 'loki', jsonData: { httpHeaderName1: 'Authorization' }, secureJsonFields: { httpHeaderValue1: true } }));
+    const reloaded = formFromDataSource(
+      'loki',
+      stored({ type: 'loki', jsonData: { httpHeaderName1: 'Authorization' }, secureJsonFields: { httpHeaderValue1: true } }),
+    );
     expect(reloaded.auth).toBe('bearer');
     expect(reloaded.headers[0]).toMatchObject({ configured: true, value: '' });
   });
 
   it('asks again for header values that moved up when a header above was removed, and drops the freed slot', () => {
-    const ds = stored({ jsonData: { httpHeaderName1: 'X-A', httpHeaderName2: 'X-B' }, secureJsonFields: { httpHeaderValue1: true, httpHeaderValue2: true } });
+    const ds = stored({
+      jsonData: { httpHeaderName1: 'X-A', httpHeaderName2: 'X-B' },
+      secureJsonFields: { httpHeaderValue1: true, httpHeaderValue2: true },
+    });
     const state = formFromDataSource(ds.type, ds);
     const headers = removeHeaderRow(state.headers, 0);
     expect(headers).toEqual([expect.objectContaining({ name: 'X-B', configured: false, moved: true })]);
@@ -82,7 +98,10 @@ describe('the data source form model', () => {
 
     headers[0]!.value = 'b';
     const valid = validateForm(ds.type, { ...state, headers }, ds);
-    expect(valid.ok && valid.request).toMatchObject({ jsonData: { httpHeaderName1: 'X-B' }, secureJsonData: { httpHeaderValue1: 'b', httpHeaderValue2: '' } });
+    expect(valid.ok && valid.request).toMatchObject({
+      jsonData: { httpHeaderName1: 'X-B' },
+      secureJsonData: { httpHeaderValue1: 'b', httpHeaderValue2: '' },
+    });
     expect(valid.ok && valid.request.jsonData).not.toHaveProperty('httpHeaderName2');
   });
 
@@ -112,12 +131,48 @@ describe('the data source form model', () => {
       fieldErrors: { name: 'data source with the same name already exists: "x"' },
       formErrors: [],
     });
-    expect(placeServerError('prometheus', state, new ApiError(400, 'unknown data source type "foo"; known types: prometheus', {}))?.fieldErrors).toHaveProperty('type');
-    expect(placeServerError('prometheus', state, new ApiError(400, 'Validation error, invalid URL: "x" is not an http:// or https:// address', {}))?.fieldErrors).toHaveProperty('url');
-    expect(placeServerError('prometheus', state, new ApiError(400, 'bad request data: jsonData.timeout: must be a number; withCredentials: must be true or false', {}))).toEqual({
+    expect(
+      placeServerError('prometheus', state, new ApiError(400, 'unknown data source type "foo"; known types: prometheus', {}))?.fieldErrors,
+    ).toHaveProperty('type');
+    expect(
+      placeServerError(
+        'prometheus',
+        state,
+        new ApiError(400, 'Validation error, invalid URL: "x" is not an http:// or https:// address', {}),
+      )?.fieldErrors,
+    ).toHaveProperty('url');
+    expect(
+      placeServerError(
+        'prometheus',
+        state,
+        new ApiError(400, 'bad request data: jsonData.timeout: must be a number; withCredentials: must be true or false', {}),
+      ),
+    ).toEqual({
       fieldErrors: { 'jsonData.timeout': 'Timeout (seconds) must be a number' },
       formErrors: ['withCredentials: must be true or false'],
     });
-    expect(placeServerError('prometheus', state, new ApiError(409, 'Datasource has already been updated by someone else', {}))).toBeUndefined();
+    expect(
+      placeServerError('prometheus', state, new ApiError(409, 'Datasource has already been updated by someone else', {})),
+    ).toBeUndefined();
+  });
+
+  it('places a 400 by the `field` the server names, whatever its words', () => {
+    const state = formFromDataSource('prometheus', undefined, 'x');
+    const refused = (message: string, field: string) => new ApiError(400, message, { message, field });
+    expect(placeServerError('prometheus', state, refused('that address is not allowed', 'url'))).toEqual({
+      fieldErrors: { url: 'that address is not allowed' },
+      formErrors: [],
+    });
+    expect(
+      placeServerError('prometheus', state, refused('bad request data: jsonData.timeout: must be a number', 'jsonData.timeout')),
+    ).toEqual({
+      fieldErrors: { 'jsonData.timeout': 'Timeout (seconds) must be a number' },
+      formErrors: [],
+    });
+    // A field the form does not show: said above the buttons, in the server's words.
+    expect(placeServerError('prometheus', state, refused('must be true or false', 'withCredentials'))).toEqual({
+      fieldErrors: {},
+      formErrors: ['must be true or false'],
+    });
   });
 });

@@ -103,7 +103,8 @@ function httpSection(info: TypeInfo): SectionSpec {
 }
 
 const isFlux = (values: FieldValues) => values['jsonData.version'] === 'Flux';
-const verifiesCertificate = (values: FieldValues) => values['jsonData.sslmode'] === 'verify-ca' || values['jsonData.sslmode'] === 'verify-full';
+const verifiesCertificate = (values: FieldValues) =>
+  values['jsonData.sslmode'] === 'verify-ca' || values['jsonData.sslmode'] === 'verify-full';
 
 /** The sections made for each type, after the common ones. */
 function typeSections(info: TypeInfo): SectionSpec[] {
@@ -121,7 +122,13 @@ function typeSections(info: TypeInfo): SectionSpec[] {
               description: 'The scrape interval of this Prometheus, used as the smallest step of queries.',
               placeholder: '15s',
             },
-            { kind: 'duration', path: 'jsonData.queryTimeout', label: 'Query timeout', description: 'Passed to Prometheus with each query.', placeholder: '60s' },
+            {
+              kind: 'duration',
+              path: 'jsonData.queryTimeout',
+              label: 'Query timeout',
+              description: 'Passed to Prometheus with each query.',
+              placeholder: '60s',
+            },
           ],
         },
       ];
@@ -129,7 +136,15 @@ function typeSections(info: TypeInfo): SectionSpec[] {
       return [
         {
           title: 'Loki',
-          fields: [{ kind: 'number', path: 'jsonData.maxLines', label: 'Maximum lines', description: 'The most log lines a query returns.', placeholder: '1000' }],
+          fields: [
+            {
+              kind: 'number',
+              path: 'jsonData.maxLines',
+              label: 'Maximum lines',
+              description: 'The most log lines a query returns.',
+              placeholder: '1000',
+            },
+          ],
         },
       ];
     case 'elasticsearch':
@@ -153,8 +168,20 @@ function typeSections(info: TypeInfo): SectionSpec[] {
               required: true,
               absentValue: '@timestamp',
             },
-            { kind: 'text', path: 'jsonData.logMessageField', label: 'Message field name', description: 'For logs: the field holding the message.', placeholder: '_source' },
-            { kind: 'text', path: 'jsonData.logLevelField', label: 'Level field name', description: 'For logs: the field holding the level.', placeholder: 'level' },
+            {
+              kind: 'text',
+              path: 'jsonData.logMessageField',
+              label: 'Message field name',
+              description: 'For logs: the field holding the message.',
+              placeholder: '_source',
+            },
+            {
+              kind: 'text',
+              path: 'jsonData.logLevelField',
+              label: 'Level field name',
+              description: 'For logs: the field holding the level.',
+              placeholder: 'level',
+            },
           ],
         },
       ];
@@ -174,12 +201,26 @@ function typeSections(info: TypeInfo): SectionSpec[] {
               ],
               absentValue: 'InfluxQL',
             },
-            { kind: 'text', path: 'jsonData.dbName', label: 'Database', placeholder: 'telegraf', mirrorsDatabase: true, visible: (v) => !isFlux(v) },
+            {
+              kind: 'text',
+              path: 'jsonData.dbName',
+              label: 'Database',
+              placeholder: 'telegraf',
+              mirrorsDatabase: true,
+              visible: (v) => !isFlux(v),
+            },
             { kind: 'text', path: 'user', label: 'User', visible: (v) => !isFlux(v) },
             { kind: 'secret', key: 'password', label: 'Password', visible: (v) => !isFlux(v) },
             { ...httpMethod('GET'), visible: (v) => !isFlux(v) },
             { kind: 'text', path: 'jsonData.organization', label: 'Organization', placeholder: 'my-org', visible: isFlux },
-            { kind: 'secret', key: 'token', label: 'Token', description: 'An InfluxDB API token with read access.', required: true, visible: isFlux },
+            {
+              kind: 'secret',
+              key: 'token',
+              label: 'Token',
+              description: 'An InfluxDB API token with read access.',
+              required: true,
+              visible: isFlux,
+            },
             { kind: 'text', path: 'jsonData.defaultBucket', label: 'Default bucket', placeholder: 'my-bucket', visible: isFlux },
           ],
         },
@@ -241,7 +282,13 @@ function sqlSections(info: TypeInfo): SectionSpec[] {
   const authentication: SectionSpec = {
     title: 'Authentication',
     fields: [
-      { kind: 'text', path: 'user', label: 'Username', description: 'Use a user with read-only access to the tables you query.', required: true },
+      {
+        kind: 'text',
+        path: 'user',
+        label: 'Username',
+        description: 'Use a user with read-only access to the tables you query.',
+        required: true,
+      },
       { kind: 'secret', key: 'password', label: 'Password' },
     ],
   };

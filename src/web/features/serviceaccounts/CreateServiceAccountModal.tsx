@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useCreateServiceAccount } from './api';
 import { RoleSelect } from '../../components/RoleSelect';
+import { FormFooter } from '../../components/FormFooter';
 
 function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
@@ -62,14 +63,7 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <FormFooter submitLabel="Create" onCancel={onClose} pending={create.isPending} />
       </Stack>
     </form>
   );

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateTokenRequest, CreateTokenResponse, serviceAccountSchema, serviceAccountTokenListSchema } from '../../../contract/serviceaccounts';
+import type {
+  CreateTokenRequest,
+  CreateTokenResponse,
+  serviceAccountSchema,
+  serviceAccountTokenListSchema,
+} from '../../../contract/serviceaccounts';
 import { startSession } from '../../api/session';
 import { routes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
@@ -59,7 +64,9 @@ describe('the service account page', () => {
     const table = await screen.findByRole('table', { name: 'Tokens of ci-deploy' });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) });
     expect(within(row('forever')).getAllByText('Never')).toHaveLength(2);
-    expect(within(row('monthly')).getByText(new Date(Date.now() + 30 * 86400_000).toLocaleDateString(undefined, { dateStyle: 'medium' }))).toBeInTheDocument();
+    expect(
+      within(row('monthly')).getByText(new Date(Date.now() + 30 * 86400_000).toLocaleDateString(undefined, { dateStyle: 'medium' })),
+    ).toBeInTheDocument();
     expect(within(row('monthly')).queryAllByText('Never')).toHaveLength(0);
     expect(within(row('soon')).getByText('Expires in 3 days')).toBeInTheDocument();
     expect(within(row('old')).getByText('Expired')).toBeInTheDocument();
@@ -94,7 +101,10 @@ describe('the service account page', () => {
     serveAccount();
     const bodies = recordMints();
     renderRoutes(routes, '/serviceaccounts/7');
-    for (const [amount, unit, seconds] of [['5', 'seconds', 5], ['2', 'minutes', 120]] as const) {
+    for (const [amount, unit, seconds] of [
+      ['5', 'seconds', 5],
+      ['2', 'minutes', 120],
+    ] as const) {
       const dialog = await openMintDialog();
       await userEvent.click(within(dialog).getByRole('radio', { name: 'Custom lifetime' }));
       const lifetime = within(dialog).getByRole('textbox', { name: 'Lifetime' });
@@ -138,7 +148,9 @@ describe('the service account page', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Custom lifetime' }));
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Lifetime' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Generate token' }));
-    expect(within(dialog).getByRole('textbox', { name: 'Lifetime' })).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number, 1 or more'));
+    expect(within(dialog).getByRole('textbox', { name: 'Lifetime' })).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a whole number, 1 or more'),
+    );
     expect(bodies).toHaveLength(0);
   });
 
@@ -184,7 +196,11 @@ describe('the service account page', () => {
   it('shows a taken token name next to the name field, in the server’s words', async () => {
     startSession(connectedSession());
     serveAccount();
-    server.use(failWith('post', '/api/serviceaccounts/7/tokens', 409, { message: 'this service account already has a token named "dup"; choose another name' }));
+    server.use(
+      failWith('post', '/api/serviceaccounts/7/tokens', 409, {
+        message: 'this service account already has a token named "dup"; choose another name',
+      }),
+    );
     renderRoutes(routes, '/serviceaccounts/7');
     const dialog = await openMintDialog();
     const name = within(dialog).getByRole('textbox', { name: /Token name/ });
@@ -225,7 +241,10 @@ describe('the service account page', () => {
 
   it('says plainly when the account does not exist', async () => {
     startSession(connectedSession());
-    server.use(failWith('get', '/api/serviceaccounts/99', 404, { message: 'service account not found' }), answer<typeof serviceAccountTokenListSchema>('get', '/api/serviceaccounts/99/tokens', []));
+    server.use(
+      failWith('get', '/api/serviceaccounts/99', 404, { message: 'service account not found' }),
+      answer<typeof serviceAccountTokenListSchema>('get', '/api/serviceaccounts/99/tokens', []),
+    );
     renderRoutes(routes, '/serviceaccounts/99');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service account not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All service accounts' })).toBeInTheDocument();

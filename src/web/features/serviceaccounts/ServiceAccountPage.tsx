@@ -1,24 +1,21 @@
-import { ActionIcon, Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { OrgRole } from '../../../contract/common';
-import { serviceAccountIdParamsSchema, updateServiceAccountRequestSchema, type ServiceAccount, type ServiceAccountToken, type UpdateServiceAccountRequest } from '../../../contract/serviceaccounts';
+import { serviceAccountIdParamsSchema } from '../../../contract/serviceaccounts';
 import { ApiError, errorMessage } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useHasRole, useSession } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { useDeleteServiceAccount, useRevokeToken, useServiceAccount, useServiceAccountTokens, useUpdateServiceAccount } from './api';
-import { confirmDeleteAccount, confirmDisableAccount, confirmRevokeToken } from './confirmations';
-import { InlineError, RoleSelect } from '../../components/RoleSelect';
-import { describeExpiry, formatDateTime, refreshInterval, tokenCount } from './format';
+import { DetailsForm, Fact } from './AccountDetails';
+import { useDeleteServiceAccount, useServiceAccount, useServiceAccountTokens, useUpdateServiceAccount } from './api';
+import { confirmDeleteAccount, confirmDisableAccount } from './confirmations';
+import { tokenCount } from './format';
 import { MintTokenModal } from './MintTokenModal';
 import { notifyAccountDeleted, notifyAccountUpdated } from './notify';
-import { TokenExpiryLabel, useNow } from './TokenExpiryLabel';
+import { TokensTable } from './TokensTable';
 
 function BackToList({ current }: { current: string }) {
   return (
@@ -32,159 +29,6 @@ function BackToList({ current }: { current: string }) {
         </Text>
       </Breadcrumbs>
     </nav>
-  );
-}
-
-/** Name and role, saved together; the form starts again from the server's values after each save. */
-function DetailsForm({ account }: { account: ServiceAccount }) {
-  const [name, setName] = useState(account.name);
-  const [role, setRole] = useState<OrgRole>(account.role);
-  const [nameError, setNameError] = useState<string>();
-  const update = useUpdateServiceAccount((answer, variables) => notifyAccountUpdated(answer.name, variables.patch));
-  const patch: UpdateServiceAccountRequest = {
-    ...(name.trim() !== account.name ? { name } : {}),
-    ...(role !== account.role ? { role } : {}),
-  };
-  const dirty = Object.keys(patch).length > 0;
-  const serverError = update.error ? errorMessage(update.error) : undefined;
-  // The server names the field at fault: "already exists" is about the name, anything else is said below.
-  const serverNameError = serverError && /name|already exists/i.test(serverError) ? serverError : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setNameError(undefined);
-    const parsed = updateServiceAccountRequestSchema.safeParse(patch);
-    if (!parsed.success) {
-      setNameError(`Name ${parsed.error.issues[0]!.message}`);
-      return;
-    }
-    update.mutate({ id: account.id, patch: parsed.data });
-  };
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Display name"
-            description="Renaming also changes the login."
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError ?? serverNameError}
-            required
-          />
-          <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
-        </SimpleGrid>
-        {serverError && !serverNameError && <InlineError>{serverError}</InlineError>}
-        <Group gap="sm">
-          <Button type="submit" disabled={!dirty} loading={update.isPending}>
-            Save changes
-          </Button>
-          {dirty && (
-            <Button
-              variant="default"
-              onClick={() => {
-                setName(account.name);
-                setRole(account.role);
-                setNameError(undefined);
-                update.reset();
-              }}
-            >
-              Discard changes
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function TokensTable({ account, tokens, fetchedAt }: { account: ServiceAccount; tokens: ServiceAccountToken[]; fetchedAt: number }) {
-  const now = useNow((at) => refreshInterval(tokens, at, fetchedAt));
-  const revoke = useRevokeToken(account.id, (_answer, tokenId) => {
-    const name = tokens.find((token) => token.id === tokenId)?.name ?? 'The token';
-    notifications.show({ color: 'green', title: 'Token revoked', message: `${name} of ${account.name} no longer works` });
-  });
-  const revokeToken = (token: ServiceAccountToken) => confirmRevokeToken(account, token, () => revoke.mutate(token.id));
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Tokens of ${account.name}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>
-              <Text size="sm" fw={700} ta="right">
-                Actions
-              </Text>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => {
-            const failed = revoke.isError && revoke.variables === token.id;
-            return (
-              <Table.Tr key={token.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {token.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <TokenExpiryLabel expiry={describeExpiry(token, now, fetchedAt)} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" component="time" dateTime={token.created}>
-                    {formatDateTime(token.created)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {token.lastUsedAt === null ? (
-                    <Text size="sm">Never</Text>
-                  ) : (
-                    <Text size="sm" component="time" dateTime={token.lastUsedAt}>
-                      {formatDateTime(token.lastUsedAt)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-end">
-                    <Tooltip label={`Revoke ${token.name}`}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={`Revoke token ${token.name}`}
-                        loading={revoke.isPending && revoke.variables === token.id}
-                        onClick={() => revokeToken(token)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {failed && <InlineError>{errorMessage(revoke.error)}</InlineError>}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -249,7 +93,12 @@ function AccountView({ id }: { id: number }) {
               Add token
             </Button>
             {data.isDisabled ? (
-              <Button variant="default" leftSection={<IconLockOpen size={18} aria-hidden />} onClick={() => setDisabled(false)} loading={update.isPending}>
+              <Button
+                variant="default"
+                leftSection={<IconLockOpen size={18} aria-hidden />}
+                onClick={() => setDisabled(false)}
+                loading={update.isPending}
+              >
                 Enable service account
               </Button>
             ) : (
@@ -363,7 +212,10 @@ export function ServiceAccountPage() {
       <Stack gap="sm">
         <BackToList current="Not found" />
         <Page title="Service account not found">
-          <ErrorState error="A service account's address ends in its number, such as /serviceaccounts/3." title="Not a service account address" />
+          <ErrorState
+            error="A service account's address ends in its number, such as /serviceaccounts/3."
+            title="Not a service account address"
+          />
         </Page>
       </Stack>
     );

@@ -43,7 +43,9 @@ function serveSearch(accounts: ServiceAccount[]): URLSearchParams[] {
   return asked;
 }
 
-const many = Array.from({ length: 45 }, (_, i) => accountDto({ id: 100 + i, name: `bot-${String(i + 1).padStart(2, '0')}`, tokens: i % 3 }));
+const many = Array.from({ length: 45 }, (_, i) =>
+  accountDto({ id: 100 + i, name: `bot-${String(i + 1).padStart(2, '0')}`, tokens: i % 3 }),
+);
 
 describe('the service accounts list', () => {
   it('keeps search, filter, page and page size in the URL and sends them to the server', async () => {
@@ -62,7 +64,9 @@ describe('the service accounts list', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'With expiring tokens' }));
     await waitFor(() => expect(router.state.location.search).toBe('?query=bot&filter=expiring&perpage=10'));
-    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ query: 'bot', expiringTokens: 'true', page: '1', perpage: '10' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(asked.at(-1)!)).toEqual({ query: 'bot', expiringTokens: 'true', page: '1', perpage: '10' }),
+    );
 
     await userEvent.selectOptions(screen.getByLabelText('Per page'), '50');
     await waitFor(() => expect(router.state.location.search).toBe('?query=bot&filter=expiring&perpage=50'));
@@ -114,7 +118,11 @@ describe('the service accounts list', () => {
   it('changes a role in place, and shows a refusal next to the role in the server’s words', async () => {
     startSession(connectedSession());
     serveSearch([accountDto({ id: 9, name: 'grafana-agent', role: 'Viewer' })]);
-    server.use(failWith('patch', '/api/serviceaccounts/9', 403, { message: 'You cannot give a service account the role Admin: it is above your own role (Editor)' }));
+    server.use(
+      failWith('patch', '/api/serviceaccounts/9', 403, {
+        message: 'You cannot give a service account the role Admin: it is above your own role (Editor)',
+      }),
+    );
     renderRoutes(routes, '/serviceaccounts');
     const role = await screen.findByRole('combobox', { name: 'Role of grafana-agent' });
     await userEvent.selectOptions(role, 'Admin');
@@ -139,7 +147,9 @@ describe('the service accounts list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add service account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add service account' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByRole('textbox', { name: /Display name/ })).toHaveAccessibleDescription(expect.stringContaining('Name cannot be empty'));
+    expect(within(dialog).getByRole('textbox', { name: /Display name/ })).toHaveAccessibleDescription(
+      expect.stringContaining('Name cannot be empty'),
+    );
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Display name/ }), 'exporter');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Role/ }), 'Editor');
     await userEvent.click(within(dialog).getByRole('switch', { name: /Disabled/ }));
@@ -155,7 +165,11 @@ describe('the service accounts list', () => {
     serveSearch([accountDto({ id: 9, name: 'grafana-agent' })]);
     renderRoutes(routes, '/serviceaccounts');
     const role = await screen.findByRole('combobox', { name: 'Role of grafana-agent' });
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'Viewer', 'Editor', 'Admin']);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Viewer', 'Editor', 'Admin']);
   });
 
   it('tells a non-Admin that it needs the Admin role, with no actions', async () => {

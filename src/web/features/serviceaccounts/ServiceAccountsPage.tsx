@@ -1,21 +1,18 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import type { ServiceAccount } from '../../../contract/serviceaccounts';
-import { errorMessage } from '../../api/client';
-import { paths } from '../../app/paths';
-import { useHasRole, useSession } from '../../app/useSession';
+import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { accountFilters, useDeleteServiceAccount, useServiceAccounts, useUpdateServiceAccount, type AccountFilter, type AccountSearch } from './api';
-import { confirmDeleteAccount, confirmDisableAccount } from './confirmations';
-import { InlineError, RoleSelect } from '../../components/RoleSelect';
+import { accountFilters, useServiceAccounts, type AccountFilter, type AccountSearch } from './api';
+import { useUrlParams } from '../../lib/useUrlParams';
+import { TableHead } from '../../components/TableHead';
+import { AccountRow } from './AccountRow';
 import { CreateServiceAccountModal } from './CreateServiceAccountModal';
 import { MintTokenModal } from './MintTokenModal';
-import { notifyAccountDeleted, notifyAccountUpdated } from './notify';
 
 export const PAGE_SIZES = [10, 30, 50, 100];
 /** Grafana's page size for this list. */
@@ -35,7 +32,7 @@ function positiveInteger(value: string | null, max = Number.MAX_SAFE_INTEGER): n
 
 /** Search text, filter, page and page size live in the URL, so a view can be bookmarked and shared. */
 function useAccountSearch(): [AccountSearch, (change: Partial<AccountSearch>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setUrlParams] = useUrlParams();
   const filter = params.get('filter');
   const search: AccountSearch = {
     query: params.get('query') ?? '',
@@ -46,105 +43,18 @@ function useAccountSearch(): [AccountSearch, (change: Partial<AccountSearch>) =>
   const update = (change: Partial<AccountSearch>) => {
     // Any change but the page's own starts again at page 1.
     const next = { ...search, page: 1, ...change };
-    const query = new URLSearchParams();
-    if (next.query) query.set('query', next.query);
-    if (next.filter !== 'all') query.set('filter', next.filter);
-    if (next.page !== 1) query.set('page', String(next.page));
-    if (next.perPage !== DEFAULT_PAGE_SIZE) query.set('perpage', String(next.perPage));
     // Typing replaces the entry; paging and filtering can be gone back through.
-    // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
-    setParams(query, { replace: change.query !== undefined, flushSync: true });
+    setUrlParams(
+      {
+        query: next.query,
+        filter: next.filter === 'all' ? undefined : next.filter,
+        page: next.page === 1 ? undefined : String(next.page),
+        perpage: next.perPage === DEFAULT_PAGE_SIZE ? undefined : String(next.perPage),
+      },
+      { replace: change.query !== undefined },
+    );
   };
   return [search, update];
-}
-
-function AccountRow({ account, onAddToken }: { account: ServiceAccount; onAddToken: (account: ServiceAccount) => void }) {
-  const session = useSession();
-  const isOwnAccount = account.login === session?.login;
-  const update = useUpdateServiceAccount((answer, { patch }) => notifyAccountUpdated(answer.name, patch));
-  const remove = useDeleteServiceAccount(() => notifyAccountDeleted(account.name));
-  const roleChange = update.variables?.patch.role;
-  const failedRoleChange = update.isError && roleChange !== undefined;
-  const actionError = (update.isError && roleChange === undefined ? update.error : null) ?? remove.error;
-  const changeRole = (role: ServiceAccount['role']) => update.mutate({ id: account.id, patch: { role } });
-  const setDisabled = (isDisabled: boolean) => update.mutate({ id: account.id, patch: { isDisabled } });
-  const deleteAccount = () => remove.mutate(account.id);
-
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Anchor component={Link} to={paths.serviceAccount(account.id)} fw={500} size="sm">
-          {account.name}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
-          {account.login}
-        </Text>
-      </Table.Td>
-      <Table.Td miw={130}>
-        <RoleSelect
-          aria-label={`Role of ${account.name}`}
-          size="xs"
-          value={update.isPending && roleChange ? roleChange : account.role}
-          onRoleChange={changeRole}
-          disabled={update.isPending}
-          error={failedRoleChange ? errorMessage(update.error) : undefined}
-        />
-      </Table.Td>
-      <Table.Td>{account.tokens}</Table.Td>
-      <Table.Td>
-        <Badge variant="dot" color={account.isDisabled ? 'gray.5' : 'green'}>
-          {account.isDisabled ? 'Disabled' : 'Enabled'}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={4}>
-          <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconKey size={14} aria-hidden />}
-              onClick={() => onAddToken(account)}
-              // As in Grafana: a disabled account's tokens would be refused, so none are added until it is enabled.
-              disabled={account.isDisabled}
-              aria-label={`Add token for ${account.name}`}
-            >
-              Add token
-            </Button>
-            {account.isDisabled ? (
-              <Button size="xs" variant="default" onClick={() => setDisabled(false)} loading={update.isPending && update.variables?.patch.isDisabled === false} aria-label={`Enable ${account.name}`}>
-                Enable
-              </Button>
-            ) : (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => confirmDisableAccount(account, { isOwnAccount, onConfirm: () => setDisabled(true) })}
-                loading={update.isPending && update.variables?.patch.isDisabled === true}
-                aria-label={`Disable ${account.name}`}
-              >
-                Disable
-              </Button>
-            )}
-            <Tooltip label={`Delete ${account.name}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Delete service account ${account.name}`}
-                loading={remove.isPending}
-                onClick={() => confirmDeleteAccount(account, { isOwnAccount, onConfirm: deleteAccount })}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-          {actionError && <InlineError>{errorMessage(actionError)}</InlineError>}
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
-  );
 }
 
 function ServiceAccountList({ onCreate }: { onCreate: () => void }) {
@@ -220,20 +130,7 @@ function ServiceAccountList({ onCreate }: { onCreate: () => void }) {
         <>
           <Table.ScrollContainer minWidth={880}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Service accounts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Login</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Tokens</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <Text size="sm" fw={700} ta="right">
-                      Actions
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Name', 'Login', 'Role', 'Tokens', 'Status']} />
               <Table.Tbody>
                 {rows.map((account) => (
                   <AccountRow

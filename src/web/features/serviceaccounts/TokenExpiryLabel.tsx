@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatDate, formatDateTime, type TokenExpiry } from './format';
+import { formatDate, formatDateTime } from '../../lib/format';
+import type { TokenExpiry } from './format';
 
 /**
  * The current time, redrawn after `delayAfter(now)` milliseconds and again from then on, so

@@ -35,8 +35,8 @@ export const serviceAccountKeys = {
   all: queryKeys.serviceAccounts(),
   search: (search: AccountSearch) => queryKeys.serviceAccounts({ search }),
   /** Also the prefix of the account's token list. */
-  account: (id: number) => queryKeys.serviceAccounts({ id }),
-  tokens: (id: number) => queryKeys.serviceAccounts({ id, tokens: true }),
+  account: queryKeys.serviceAccount,
+  tokens: queryKeys.serviceAccountTokens,
 };
 
 /** The search's query string, typed by the contract so only parameters the server knows are sent. */
@@ -55,7 +55,8 @@ export function searchQueryString(search: AccountSearch): string {
 export function useServiceAccounts(search: AccountSearch) {
   return useQuery({
     queryKey: serviceAccountKeys.search(search),
-    queryFn: ({ signal }) => apiFetch(`/api/serviceaccounts/search?${searchQueryString(search)}`, { schema: searchServiceAccountsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/serviceaccounts/search?${searchQueryString(search)}`, { schema: searchServiceAccountsResponseSchema, signal }),
     // The table keeps the previous page while the next loads, instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -85,7 +86,8 @@ export type AfterSuccess<Data, Variables> = (data: Data, variables: Variables) =
 export function useCreateServiceAccount(afterSuccess?: AfterSuccess<ServiceAccount, CreateServiceAccountRequest>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateServiceAccountRequest) => apiFetch('/api/serviceaccounts', { method: 'POST', body, schema: serviceAccountSchema }),
+    mutationFn: (body: CreateServiceAccountRequest) =>
+      apiFetch('/api/serviceaccounts', { method: 'POST', body, schema: serviceAccountSchema }),
     onSuccess: (account, body) => {
       client.setQueryData(serviceAccountKeys.account(account.id), account);
       afterSuccess?.(account, body);
@@ -162,7 +164,9 @@ export function useRevokeToken(accountId: number, afterSuccess?: AfterSuccess<Me
       apiFetch(`/api/serviceaccounts/${accountId}/tokens/${tokenId}`, { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: (answer, tokenId) => {
       afterSuccess?.(answer, tokenId);
-      client.setQueryData<ServiceAccountToken[]>(serviceAccountKeys.tokens(accountId), (tokens) => tokens?.filter((token) => token.id !== tokenId));
+      client.setQueryData<ServiceAccountToken[]>(serviceAccountKeys.tokens(accountId), (tokens) =>
+        tokens?.filter((token) => token.id !== tokenId),
+      );
       return client.invalidateQueries({ queryKey: serviceAccountKeys.all });
     },
   });

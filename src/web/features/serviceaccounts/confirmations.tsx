@@ -14,7 +14,8 @@ export function deleteAccountQuestion(account: Pick<ServiceAccount, 'name' | 'to
 }
 
 export function disableAccountQuestion(account: Pick<ServiceAccount, 'name' | 'tokens'>): string {
-  if (account.tokens === 0) return `Disable service account ${account.name}? It has no tokens now; any it gets are refused until you enable it again.`;
+  if (account.tokens === 0)
+    return `Disable service account ${account.name}? It has no tokens now; any it gets are refused until you enable it again.`;
   const are = account.tokens === 1 ? 'is' : 'are';
   return `Disable service account ${account.name}? Its ${tokenCount(account.tokens)} ${are} refused until you enable it again, so anything using ${account.tokens === 1 ? 'it' : 'them'} stops working.`;
 }

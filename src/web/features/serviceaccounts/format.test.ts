@@ -65,12 +65,18 @@ describe('token expiry', () => {
 
 describe('confirmations', () => {
   it('name how many tokens go with a deleted account', () => {
-    expect(deleteAccountQuestion({ name: 'ci', tokens: 3 })).toBe('Delete service account ci and its 3 tokens? Anything using them stops working.');
-    expect(deleteAccountQuestion({ name: 'ci', tokens: 1 })).toBe('Delete service account ci and its 1 token? Anything using it stops working.');
+    expect(deleteAccountQuestion({ name: 'ci', tokens: 3 })).toBe(
+      'Delete service account ci and its 3 tokens? Anything using them stops working.',
+    );
+    expect(deleteAccountQuestion({ name: 'ci', tokens: 1 })).toBe(
+      'Delete service account ci and its 1 token? Anything using it stops working.',
+    );
     expect(deleteAccountQuestion({ name: 'ci', tokens: 0 })).toBe('Delete service account ci? It has no tokens.');
   });
 
   it('say that a disabled account’s tokens are refused', () => {
-    expect(disableAccountQuestion({ name: 'ci', tokens: 2 })).toMatch(/^Disable service account ci\? Its 2 tokens are refused until you enable it again/);
+    expect(disableAccountQuestion({ name: 'ci', tokens: 2 })).toMatch(
+      /^Disable service account ci\? Its 2 tokens are refused until you enable it again/,
+    );
   });
 });

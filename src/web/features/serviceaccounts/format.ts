@@ -1,28 +1,11 @@
 import type { ServiceAccountToken } from '../../../contract/serviceaccounts';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
-
-export function formatDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
-}
+import { plural } from '../../lib/format';
 
 /** Grafana shows the days left for tokens that expire within a week, and the date beyond that. */
 export const EXPIRING_SOON_SECONDS = 7 * 24 * 3600;
 
 export type TokenExpiry =
-  | { kind: 'never' }
-  | { kind: 'expired'; at: string }
-  | { kind: 'soon'; at: string; text: string }
-  | { kind: 'date'; at: string };
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
+  { kind: 'never' } | { kind: 'expired'; at: string } | { kind: 'soon'; at: string; text: string } | { kind: 'date'; at: string };
 
 /**
  * "3 days", "5 hours", "12 minutes", "40 seconds": the time left rounded up, in the largest unit

@@ -3,7 +3,18 @@ import type { ServiceAccount, ServiceAccountToken } from '../../../contract/serv
 /** Contract-typed bodies for this feature's component tests. */
 export function accountDto(overrides: Partial<ServiceAccount> = {}): ServiceAccount {
   const name = overrides.name ?? 'ci-deploy';
-  return { id: 7, uid: 'sa7', name, login: `sa-${name}`, orgId: 1, isDisabled: false, role: 'Editor', tokens: 0, avatarUrl: '/avatar/7', ...overrides };
+  return {
+    id: 7,
+    uid: 'sa7',
+    name,
+    login: `sa-${name}`,
+    orgId: 1,
+    isDisabled: false,
+    role: 'Editor',
+    tokens: 0,
+    avatarUrl: '/avatar/7',
+    ...overrides,
+  };
 }
 
 export function tokenDto(overrides: Partial<ServiceAccountToken> & { secondsLeft?: number | null } = {}): ServiceAccountToken {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
 import { ApiError, errorMessage } from '../../api/client';
 import { RoleSelect } from '../../components/RoleSelect';
+import { FormFooter } from '../../components/FormFooter';
 import { useAddOrgUser, useCreateUser } from './api';
 
 function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
@@ -23,7 +24,11 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
     if (!parsed.success) return setFieldError(`Login or email ${parsed.error.issues[0]!.message}`);
     add.mutate(parsed.data, {
       onSuccess: () => {
-        notifications.show({ color: 'green', title: 'User added', message: `${parsed.data.loginOrEmail} joined ${orgName} as ${parsed.data.role}` });
+        notifications.show({
+          color: 'green',
+          title: 'User added',
+          message: `${parsed.data.loginOrEmail} joined ${orgName} as ${parsed.data.role}`,
+        });
         onClose();
       },
     });
@@ -47,14 +52,7 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add user
-          </Button>
-        </Group>
+        <FormFooter submitLabel="Add user" onCancel={onClose} pending={add.isPending} />
       </Stack>
     </form>
   );
@@ -102,13 +100,18 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
       const next: Partial<Record<UserField, string>> = {};
       for (const issue of parsed.error.issues) {
         const name = issue.path[0] as UserField;
-        next[name] ??= issue.code === 'custom' ? issue.message.replace(/^./, (c) => c.toUpperCase()) : `${fieldLabels[name]} ${issue.message}`;
+        next[name] ??=
+          issue.code === 'custom' ? issue.message.replace(/^./, (c) => c.toUpperCase()) : `${fieldLabels[name]} ${issue.message}`;
       }
       return setErrors(next);
     }
     create.mutate(parsed.data, {
       onSuccess: () => {
-        notifications.show({ color: 'green', title: 'User created', message: `${parsed.data.login ?? parsed.data.email} joined ${orgName} as ${role}` });
+        notifications.show({
+          color: 'green',
+          title: 'User created',
+          message: `${parsed.data.login ?? parsed.data.email} joined ${orgName} as ${role}`,
+        });
         onClose();
       },
     });
@@ -121,7 +124,12 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
           <TextInput {...field('name')} data-autofocus />
           <TextInput {...field('email')} type="email" />
           <TextInput {...field('login')} description="Left empty, the email is the login." />
-          <PasswordInput {...field('password')} description="At least 4 characters." visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }} required />
+          <PasswordInput
+            {...field('password')}
+            description="At least 4 characters."
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+            required
+          />
         </SimpleGrid>
         <RoleSelect label="Role" description={`Their role in ${orgName}`} value={role} onRoleChange={setRole} />
         {formError && (
@@ -129,14 +137,7 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create user
-          </Button>
-        </Group>
+        <FormFooter submitLabel="Create user" onCancel={onClose} pending={create.isPending} />
       </Stack>
     </form>
   );

@@ -93,7 +93,9 @@ describe('the users page', () => {
     renderRoutes(routes, '/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Remove admin from Main Org.' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove user' });
-    expect(confirm).toHaveTextContent('Remove admin (Admin) from Main Org.? They lose access to its dashboards, folders and data sources at once.');
+    expect(confirm).toHaveTextContent(
+      'Remove admin (Admin) from Main Org.? They lose access to its dashboards, folders and data sources at once.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove user' }));
     const row = screen.getByRole('row', { name: /^admin / });
     expect(await within(row).findByRole('alert')).toHaveTextContent('Cannot remove last organization admin');
@@ -107,7 +109,8 @@ describe('the users page', () => {
       http.post(`${API}/api/org/users`, async ({ request }) => {
         const body = (await request.json()) as AddOrgUserRequest;
         bodies.push(body);
-        if (body.loginOrEmail === 'nobody') return HttpResponse.json({ message: 'User not found: no user has the login or email "nobody"' }, { status: 404 });
+        if (body.loginOrEmail === 'nobody')
+          return HttpResponse.json({ message: 'User not found: no user has the login or email "nobody"' }, { status: 404 });
         return HttpResponse.json({ message: 'User added to organization', userId: 2 });
       }),
     );
@@ -143,7 +146,9 @@ describe('the users page', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'abc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is not a valid email address');
-    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription(expect.stringContaining('Password must be at least 4 characters'));
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be at least 4 characters'),
+    );
     expect(bodies).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Email' }));

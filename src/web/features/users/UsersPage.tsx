@@ -3,7 +3,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import type { OrgUser } from '../../../contract/users';
 import { errorMessage } from '../../api/client';
@@ -13,7 +13,9 @@ import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
-import { formatDateTime } from '../serviceaccounts/format';
+import { formatDateTime } from '../../lib/format';
+import { useUrlParams } from '../../lib/useUrlParams';
+import { TableHead } from '../../components/TableHead';
 import { useChangeOrgUserRole, useOrgUsers, useRemoveOrgUser } from './api';
 import { AddUserModal, CreateUserModal } from './UserModals';
 
@@ -28,7 +30,9 @@ function UserRow({ user, orgName }: { user: OrgUser; orgName: string }) {
   const changeRole = useChangeOrgUserRole(({ body }) =>
     notifications.show({ color: 'green', title: 'Role changed', message: `${user.login} is now ${body.role} in ${orgName}` }),
   );
-  const remove = useRemoveOrgUser(() => notifications.show({ color: 'green', title: 'User removed', message: `${user.login} left ${orgName}` }));
+  const remove = useRemoveOrgUser(() =>
+    notifications.show({ color: 'green', title: 'User removed', message: `${user.login} left ${orgName}` }),
+  );
   const pendingRole = changeRole.isPending ? changeRole.variables?.body.role : undefined;
 
   const setRole = (role: OrgRole) => changeRole.mutate({ userId: user.userId, body: { role } });
@@ -75,7 +79,14 @@ function UserRow({ user, orgName }: { user: OrgUser; orgName: string }) {
       <Table.Td>
         <Stack gap={4} align="flex-end">
           <Tooltip label={`Remove ${user.login} from ${orgName}`}>
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${user.login} from ${orgName}`} loading={remove.isPending} onClick={confirmRemove}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove ${user.login} from ${orgName}`}
+              loading={remove.isPending}
+              onClick={confirmRemove}
+            >
               <IconUserMinus size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -87,12 +98,11 @@ function UserRow({ user, orgName }: { user: OrgUser; orgName: string }) {
 }
 
 function UserList({ orgName }: { orgName: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setUrlParams] = useUrlParams();
   const query = params.get('query') ?? '';
   const [debounced] = useDebouncedValue(query, 250);
   const users = useOrgUsers(debounced);
-  // Synchronously: a text box driven by the URL loses keystrokes if the URL lags behind in a transition.
-  const setQuery = (value: string) => setParams(value ? { query: value } : {}, { replace: true, flushSync: true });
+  const setQuery = (value: string) => setUrlParams({ query: value });
 
   return (
     <Stack>
@@ -110,7 +120,14 @@ function UserList({ orgName }: { orgName: string }) {
         <ErrorState error={users.error} onRetry={() => users.refetch()} title="Could not load users" />
       ) : users.data.length === 0 ? (
         query ? (
-          <EmptyState title="No user matches" action={<Button variant="default" onClick={() => setQuery('')}>Clear search</Button>}>
+          <EmptyState
+            title="No user matches"
+            action={
+              <Button variant="default" onClick={() => setQuery('')}>
+                Clear search
+              </Button>
+            }
+          >
             Nobody in {orgName} has a login, email or name containing “{query}”.
           </EmptyState>
         ) : (
@@ -120,20 +137,7 @@ function UserList({ orgName }: { orgName: string }) {
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Users of ${orgName}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Login</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Last seen</Table.Th>
-                  <Table.Th>
-                    <Text size="sm" fw={700} ta="right">
-                      Actions
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Login', 'Email', 'Name', 'Role', 'Last seen']} />
               <Table.Tbody>
                 {users.data.map((user) => (
                   <UserRow key={user.userId} user={user} orgName={orgName} />

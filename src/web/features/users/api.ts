@@ -13,10 +13,7 @@ import {
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 
-export const orgUserKeys = {
-  all: queryKeys.orgUsers,
-  list: (query: string) => [...queryKeys.orgUsers, { query }] as const,
-};
+export const orgUserKeys = { all: queryKeys.orgUsers, list: queryKeys.orgUsersList };
 
 export function useOrgUsers(query: string, enabled = true) {
   const params: z.input<typeof orgUsersQuerySchema> = query.trim() ? { query: query.trim() } : {};
@@ -43,7 +40,8 @@ export interface RoleChange {
 export function useChangeOrgUserRole(afterSuccess?: AfterSuccess<RoleChange>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, body }: RoleChange) => apiFetch(`/api/org/users/${userId}`, { method: 'PATCH', body, schema: messageResponseSchema }),
+    mutationFn: ({ userId, body }: RoleChange) =>
+      apiFetch(`/api/org/users/${userId}`, { method: 'PATCH', body, schema: messageResponseSchema }),
     onSuccess: (_answer, variables) => {
       afterSuccess?.(variables);
       return client.invalidateQueries({ queryKey: orgUserKeys.all });

@@ -1,0 +1,204 @@
+/**
+ * The one policy every outgoing request follows (health checks, queries, the data source proxy):
+ * addresses that must never be reached (cloud metadata by default), a cap on concurrent requests,
+ * and header names a data source may not set.
+ *
+ * Deny decisions are made on the *resolved* address, inside the lookup the connection really uses,
+ * so a host name that resolves (or re-resolves) to a denied address is refused too. IP literals do
+ * not go through a lookup in node: check `isAddressDenied(url.hostname)` before connecting to one.
+ * Pooled keep-alive sockets skip the lookup too: pass `agent: false` (or an agent of your own
+ * whose sockets were all opened through `guardedLookup`).
+ */
+import dns from 'node:dns';
+import net from 'node:net';
+
+export interface OutgoingSettings {
+  /** CIDRs (IPv4 or IPv6) that no outgoing connection may reach. */
+  denyCidrs: string[];
+  /** How many outgoing requests may run at once; more are refused (429), not queued. */
+  maxConcurrent: number;
+}
+
+export const DEFAULT_DENY_CIDRS = ['169.254.169.254/32', 'fd00:ec2::254/128'];
+// Room for several people loading dashboards at once (each panel query holds one slot while it runs),
+// while still bounding what a flood of checks or proxy calls can open.
+export const DEFAULT_MAX_CONCURRENT = 128;
+
+let settings: OutgoingSettings = { denyCidrs: DEFAULT_DENY_CIDRS, maxConcurrent: DEFAULT_MAX_CONCURRENT };
+let denyList = buildDenyList(settings.denyCidrs);
+let activeSlots = 0;
+
+/** Parses `a.b.c.d/n` or `v6::/n` (a bare address is a single host); throws with the offending text. */
+export function parseCidr(text: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } {
+  const [rawAddress, rawPrefix, extra] = text.trim().split('/');
+  const address = (rawAddress ?? '').replace(/^\[|\]$/g, '');
+  const version = net.isIP(address);
+  if (!version || extra !== undefined) throw new Error(`"${text}" is not a CIDR such as 10.0.0.0/8 or fd00::/8`);
+  const max = version === 4 ? 32 : 128;
+  const prefix = rawPrefix === undefined ? max : Number(rawPrefix);
+  if (!/^\d+$/.test(rawPrefix ?? String(max)) || prefix > max) throw new Error(`"${text}" has a prefix length outside 0–${max}`);
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+function buildDenyList(cidrs: string[]): net.BlockList {
+  const list = new net.BlockList();
+  for (const cidr of cidrs) {
+    const { address, prefix, family } = parseCidr(cidr);
+    list.addSubnet(address, prefix, family);
+  }
+  return list;
+}
+
+/** Replaces the policy's settings (main.ts calls this from the configuration). Invalid CIDRs throw. */
+export function configureOutgoing(next: Partial<OutgoingSettings>): void {
+  const merged: OutgoingSettings = { ...settings, ...next };
+  if (!Number.isInteger(merged.maxConcurrent) || merged.maxConcurrent < 1) {
+    throw new Error(`the outgoing concurrency limit must be a whole number ≥ 1, got ${merged.maxConcurrent}`);
+  }
+  denyList = buildDenyList(merged.denyCidrs);
+  settings = { denyCidrs: [...merged.denyCidrs], maxConcurrent: merged.maxConcurrent };
+}
+
+/** The settings in force (for docs, logs and tests). */
+export function outgoingSettings(): Readonly<OutgoingSettings> {
+  return settings;
+}
+
+/**
+ * Whether an IP literal (IPv4, IPv6, bracketed IPv6, IPv4-mapped IPv6) falls in a denied range.
+ * Anything that is not an IP literal (a host name) is not denied here: resolve it first.
+ */
+export function isAddressDenied(address: string): boolean {
+  const literal = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  const version = net.isIP(literal);
+  if (version === 4) return denyList.check(literal, 'ipv4');
+  if (version === 6) {
+    if (denyList.check(literal, 'ipv6')) return true;
+    const mapped = ipv4FromMapped(literal);
+    return mapped !== undefined && denyList.check(mapped, 'ipv4');
+  }
+  return false;
+}
+
+/** `::ffff:a.b.c.d` or `::ffff:xxxx:xxxx` → `a.b.c.d` (BlockList already matches most forms; this makes it certain). */
+function ipv4FromMapped(address: string): string | undefined {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1];
+  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (!hex) return undefined;
+  const high = parseInt(hex[1]!, 16);
+  const low = parseInt(hex[2]!, 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
+export function deniedMessage(address: string): string {
+  return `address ${address} is not allowed (SIGHTLINE_DATASOURCE_DENY)`;
+}
+
+function deniedError(address: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(deniedMessage(address)), { code: 'EDENIED' });
+}
+
+/** Whether an error is the policy's refusal (its message is then safe and meant to be shown). */
+export function isDeniedError(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'EDENIED';
+}
+
+/**
+ * A `lookup` for `http.request`, `https.request` and `net.connect`: resolves as `dns.lookup` does,
+ * then fails with code `EDENIED` when any resolved address is denied (so a round-robin name cannot
+ * slip a denied address in).
+ */
+export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) {
+      callback(error, options.all ? [] : '', 0);
+      return;
+    }
+    const denied = addresses.find((entry) => isAddressDenied(entry.address));
+    if (denied) {
+      callback(deniedError(denied.address), options.all ? [] : '', 0);
+      return;
+    }
+    if (addresses.length === 0) {
+      callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), options.all ? [] : '', 0);
+      return;
+    }
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/**
+ * For clients that take a host rather than a lookup (the SQL drivers): resolves `host`, throws an
+ * `EDENIED` error when any of its addresses is denied, and returns the address to connect to, so
+ * the connection cannot be steered elsewhere by a second resolution.
+ */
+export async function resolveAllowed(host: string): Promise<string> {
+  const literal = host.replace(/^\[|\]$/g, '');
+  if (net.isIP(literal)) {
+    if (isAddressDenied(literal)) throw deniedError(literal);
+    return literal;
+  }
+  const addresses = await dns.promises.lookup(literal, { all: true });
+  const denied = addresses.find((entry) => isAddressDenied(entry.address));
+  if (denied) throw deniedError(denied.address);
+  if (addresses.length === 0) throw Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
+  return addresses[0]!.address;
+}
+
+export class OutgoingBusyError extends Error {
+  constructor(limit = settings.maxConcurrent) {
+    super(`too many outgoing requests at once (limit ${limit}, SIGHTLINE_OUTGOING_MAX_CONCURRENT); try again in a moment`);
+  }
+}
+
+/** Runs `work` in one of the bounded slots; when all are taken it throws OutgoingBusyError at once (routes answer 429). */
+export async function withOutgoingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (activeSlots >= settings.maxConcurrent) throw new OutgoingBusyError();
+  activeSlots++;
+  try {
+    return await work();
+  } finally {
+    activeSlots--;
+  }
+}
+
+/** How many slots are taken now (for tests and metrics). */
+export function outgoingInFlight(): number {
+  return activeSlots;
+}
+
+const FORBIDDEN_HEADER_NAMES = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'via',
+  'http2-settings',
+  'accept-encoding',
+  'content-encoding',
+]);
+
+/**
+ * Header names a data source may not set on outgoing requests: they steer routing, framing or
+ * the connection itself (request smuggling, virtual-host probing), or belong to a proxy.
+ */
+export function isForbiddenHeaderName(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return FORBIDDEN_HEADER_NAMES.has(lower) || lower.startsWith('proxy-') || lower.startsWith(':');
+}
+
+/** An RFC 9110 token: what node accepts as a header name. */
+export function isValidHeaderName(name: string): boolean {
+  return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+}

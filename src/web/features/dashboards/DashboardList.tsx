@@ -1,0 +1,130 @@
+import { Group, Paper } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { DashboardRow, FolderRow } from './DashboardRows';
+import type { BrowseRow } from './useDashboardBrowser';
+
+export const ROW_HEIGHT = 44;
+
+/** Arrow keys, Home and End move between rows of the virtualised list; the focused row scrolls into view. */
+export function useRowNavigation(count: number) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const [active, setActive] = useState(0);
+
+  const focusRow = (index: number) => {
+    const clamped = Math.max(0, Math.min(count - 1, index));
+    setActive(clamped);
+    virtualizer.scrollToIndex(clamped);
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-row="${clamped}"] [data-row-target]`)?.focus());
+  };
+  const keys: Record<string, () => void> = {
+    ArrowDown: () => focusRow(active + 1),
+    ArrowUp: () => focusRow(active - 1),
+    Home: () => focusRow(0),
+    End: () => focusRow(count - 1),
+  };
+  const onListKey = (event: KeyboardEvent) => {
+    const move = keys[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+  return { listRef, virtualizer, setActive, focusRow, onListKey };
+}
+
+export type RowNavigation = ReturnType<typeof useRowNavigation>;
+
+/** The folders and dashboards, virtualised so that 10,000 rows stay smooth. */
+export function DashboardList({
+  rows,
+  nav,
+  filtering,
+  stale,
+  canEdit,
+  canAdmin,
+  selected,
+  onToggleSelected,
+  onOpenFolder,
+  onDeleteFolder,
+  onTag,
+}: {
+  rows: BrowseRow[];
+  nav: RowNavigation;
+  filtering: boolean;
+  /** The rows answer an older search than the one typed: shown dimmed, marked busy. */
+  stale: boolean;
+  canEdit: boolean;
+  canAdmin: boolean;
+  selected: Set<string>;
+  onToggleSelected: (uid: string) => void;
+  onOpenFolder: (row: Extract<BrowseRow, { kind: 'folder' }>) => void;
+  onDeleteFolder: (row: Extract<BrowseRow, { kind: 'folder' }>) => void;
+  onTag: (tag: string) => void;
+}) {
+  const { listRef, virtualizer } = nav;
+  return (
+    <Paper withBorder radius="sm" style={{ opacity: stale ? 0.6 : 1 }}>
+      <div
+        ref={listRef}
+        role="list"
+        aria-label={filtering ? `${rows.length} results` : 'Folders and dashboards'}
+        aria-busy={stale}
+        onKeyDown={nav.onListKey}
+        style={{
+          height: `min(${rows.length * ROW_HEIGHT + 2}px, calc(100vh - 320px))`,
+          minHeight: Math.min(rows.length, 4) * ROW_HEIGHT,
+          overflow: 'auto',
+          position: 'relative',
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div
+                key={`${row.kind}-${row.hit.uid}`}
+                role="listitem"
+                data-row={item.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                }}
+              >
+                <Group h="100%" px="sm" gap="sm" wrap="nowrap" onFocus={() => nav.setActive(item.index)}>
+                  {row.kind === 'folder' ? (
+                    <FolderRow
+                      hit={row.hit}
+                      expanded={row.expanded}
+                      count={row.count}
+                      filtering={filtering}
+                      canEdit={canEdit}
+                      canAdmin={canAdmin}
+                      onOpen={() => onOpenFolder(row)}
+                      onDelete={() => onDeleteFolder(row)}
+                    />
+                  ) : (
+                    <DashboardRow
+                      hit={row.hit}
+                      depth={row.depth}
+                      filtering={filtering}
+                      canEdit={canEdit}
+                      selected={selected.has(row.hit.uid)}
+                      onToggleSelected={() => onToggleSelected(row.hit.uid)}
+                      onTag={onTag}
+                    />
+                  )}
+                </Group>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import { ActionIcon, Badge, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconFolder, IconLayoutDashboard, IconLock, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { SearchHit } from '../../../contract/search';
+import { paths } from '../../app/paths';
+import { plural } from '../../lib/format';
+
+/** A folder in the list: expands in place when browsing, filters to itself when searching. */
+export function FolderRow({
+  hit,
+  expanded,
+  count,
+  filtering,
+  canEdit,
+  canAdmin,
+  onOpen,
+  onDelete,
+}: {
+  hit: SearchHit;
+  expanded: boolean;
+  count?: number;
+  filtering: boolean;
+  canEdit: boolean;
+  canAdmin: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <UnstyledButton
+        data-row-target
+        onClick={onOpen}
+        aria-expanded={filtering ? undefined : expanded}
+        aria-label={filtering ? `Show folder ${hit.title}` : `${expanded ? 'Collapse' : 'Expand'} folder ${hit.title}`}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, flex: 1, minWidth: 0 }}
+      >
+        {!filtering && (expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />)}
+        <IconFolder size={18} aria-hidden />
+        <Text size="sm" fw={600} truncate>
+          {hit.title}
+        </Text>
+        {count !== undefined && (
+          <Text size="xs" c="dimmed">
+            {plural(count, 'dashboard')}
+          </Text>
+        )}
+      </UnstyledButton>
+      {canAdmin && (
+        <Tooltip label={`Permissions of folder ${hit.title}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            component={Link}
+            to={paths.folderPermissions(hit.uid)}
+            aria-label={`Permissions of folder ${hit.title}`}
+          >
+            <IconLock size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canEdit && (
+        <Tooltip label={`Delete folder ${hit.title}`}>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete folder ${hit.title}`} onClick={onDelete}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
+/** A dashboard in the list: its link, its folder when searching, its tags (a click filters by one). */
+export function DashboardRow({
+  hit,
+  depth,
+  filtering,
+  canEdit,
+  selected,
+  onToggleSelected,
+  onTag,
+}: {
+  hit: SearchHit;
+  depth: 0 | 1;
+  filtering: boolean;
+  canEdit: boolean;
+  selected: boolean;
+  onToggleSelected: () => void;
+  onTag: (tag: string) => void;
+}) {
+  return (
+    <>
+      {depth === 1 && <span style={{ width: 24 }} aria-hidden />}
+      {canEdit && <Checkbox aria-label={`Select ${hit.title}`} checked={selected} onChange={onToggleSelected} />}
+      <IconLayoutDashboard size={18} aria-hidden />
+      <Text component={Link} to={hit.url} data-row-target size="sm" truncate style={{ flex: 1, minWidth: 0 }} className="dashboard-link">
+        {hit.title}
+      </Text>
+      {filtering && (
+        <Text size="xs" c="dimmed" truncate maw={180}>
+          {hit.folderTitle ?? 'General'}
+        </Text>
+      )}
+      <Group gap={4} wrap="nowrap" visibleFrom="sm">
+        {hit.tags.slice(0, 4).map((tag) => (
+          // Tags are shown as stored (lower-case), so what is read is what `tag:` matches.
+          <Badge
+            key={tag}
+            component="button"
+            variant="outline"
+            size="sm"
+            tt="none"
+            style={{ cursor: 'pointer' }}
+            onClick={() => onTag(tag)}
+            aria-label={`Filter by tag ${tag}`}
+          >
+            {tag}
+          </Badge>
+        ))}
+      </Group>
+    </>
+  );
+}

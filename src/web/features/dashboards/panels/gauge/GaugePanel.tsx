@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { readableColor, resolveColor } from '../colors';
+import { getFieldDisplayValues, panelDefaults, thresholdsOf, type FieldDisplay, type Scheme } from '../fieldDisplay';
+import { fitFontSize, gridFor, orientationOf } from '../layoutValues';
+import { NoData, useScheme } from '../PanelStates';
+import { statText } from '../stat/StatPanel';
+import { panelFrames } from '../transformations';
+import type { PanelProps } from '../types';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The gauge sweeps 240°, from -120° to +120° around 12 o'clock. */
+const START = -120;
+const SWEEP = 240;
+
+function point(cx: number, cy: number, r: number, degrees: number): [number, number] {
+  const rad = (degrees * Math.PI) / 180;
+  return [cx + r * Math.sin(rad), cy - r * Math.cos(rad)];
+}
+
+export function arcPath(cx: number, cy: number, r: number, fromFraction: number, toFraction: number): string {
+  const a0 = START + SWEEP * Math.max(0, Math.min(1, fromFraction));
+  const a1 = START + SWEEP * Math.max(0, Math.min(1, toFraction));
+  if (a1 - a0 < 0.01) return '';
+  const [x0, y0] = point(cx, cy, r, a0);
+  const [x1, y1] = point(cx, cy, r, a1);
+  return `M${x0.toFixed(2)},${y0.toFixed(2)}A${r},${r} 0 ${a1 - a0 > 180 ? 1 : 0} 1 ${x1.toFixed(2)},${y1.toFixed(2)}`;
+}
+
+/** Threshold bands as fractions of the gauge (percentage thresholds or absolute values within min–max). */
+export function thresholdBands(item: FieldDisplay, scheme: Scheme): Array<{ from: number; to: number; color: string }> {
+  const thresholds = thresholdsOf(item.field.config);
+  const { min, max } = item.range;
+  const span = max - min || 1;
+  const toFraction = (value: number | null) => {
+    if (value === null || value === undefined || !Number.isFinite(Number(value))) return 0;
+    const v = Number(value);
+    return Math.max(0, Math.min(1, thresholds.mode === 'percentage' ? v / 100 : (v - min) / span));
+  };
+  return thresholds.steps.map((step, i) => ({
+    from: toFraction(step.value),
+    to: i + 1 < thresholds.steps.length ? toFraction(thresholds.steps[i + 1]!.value) : 1,
+    color: resolveColor(step.color, scheme),
+  }));
+}
+
+function Gauge({
+  item,
+  width,
+  height,
+  showName,
+  markers,
+  scheme,
+}: {
+  item: FieldDisplay;
+  width: number;
+  height: number;
+  showName: boolean;
+  markers: boolean;
+  scheme: Scheme;
+}) {
+  const nameHeight = showName ? Math.min(24, Math.max(14, height * 0.12)) : 0;
+  const plotHeight = height - nameHeight;
+  // Above the centre: the radius plus the threshold ring (about 0.17 r); below: the arc's ends at ±120° (about 0.55 r).
+  const r = Math.max(10, Math.min((width / 2) * 0.82, plotHeight / 1.8));
+  const stroke = r * 0.2;
+  const cx = width / 2;
+  const cy = nameHeight + (plotHeight - 1.72 * r) / 2 + 1.17 * r;
+  const fraction = item.display.percent ?? 0;
+  const text = statText(item);
+  const fontSize = fitFontSize(text, r * 1.3, r * 0.9, 0.5, 10, 80);
+  const markerR = r + stroke * 0.5 + Math.max(2, stroke * 0.2);
+  return (
+    <div style={{ position: 'relative', width, height }} data-testid="gauge">
+      {showName && (
+        <div
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            right: 0,
+            textAlign: 'center',
+            fontSize: Math.min(14, nameHeight * 0.8),
+            lineHeight: `${nameHeight}px`,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+          title={item.name}
+        >
+          {item.name}
+        </div>
+      )}
+      <svg width={width} height={height} aria-hidden style={{ position: 'absolute', inset: 0 }}>
+        <path d={arcPath(cx, cy, r, 0, 1)} fill="none" stroke="var(--mantine-color-default-border)" strokeWidth={stroke} />
+        <path d={arcPath(cx, cy, r, 0, fraction)} fill="none" stroke={item.display.color} strokeWidth={stroke} />
+        {markers &&
+          thresholdBands(item, scheme).map((band, i) => (
+            <path
+              key={i}
+              d={arcPath(cx, cy, markerR, band.from, band.to)}
+              fill="none"
+              stroke={band.color}
+              strokeWidth={Math.max(2, stroke * 0.25)}
+            />
+          ))}
+      </svg>
+      <div
+        style={{
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          top: cy - fontSize * 0.65,
+          textAlign: 'center',
+          fontSize,
+          fontWeight: 500,
+          lineHeight: 1.2,
+          color: readableColor(item.display.color, scheme, fontSize >= 24 ? 3 : 4.5),
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {text}
+      </div>
+    </div>
+  );
+}
+
+/** Grafana's gauge: one arc per reduced value, coloured by thresholds, with the thresholds as an outer ring. */
+export default function GaugePanel({ panel, frames: rawFrames, width, height, timeZone, replaceVariables }: PanelProps) {
+  const scheme = useScheme();
+  const frames = useMemo(() => panelFrames(panel, rawFrames), [panel, rawFrames]);
+  const values = useMemo(
+    () => getFieldDisplayValues(panel, frames, { scheme, timeZone, replaceVariables }),
+    [panel, frames, scheme, timeZone, replaceVariables],
+  );
+  if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
+  const options = isObject(panel.options) ? panel.options : {};
+  const orientation = orientationOf(options.orientation, width, height);
+  const { columns, rows } = gridFor(values.length, width, height, orientation, 100, 80);
+  const cellWidth = Math.max(40, Math.floor(width / columns));
+  const cellHeight = Math.max(40, Math.floor(height / rows));
+  return (
+    <div
+      tabIndex={rows * cellHeight > height || columns * cellWidth > width ? 0 : undefined}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
+        gridAutoRows: `${cellHeight}px`,
+        width: '100%',
+        height: '100%',
+        justifyContent: 'center',
+        overflow: 'auto',
+      }}
+    >
+      {values.map((item, i) => (
+        <Gauge
+          key={i}
+          item={item}
+          width={cellWidth}
+          height={cellHeight}
+          showName={values.length > 1}
+          markers={options.showThresholdMarkers !== false}
+          scheme={scheme}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useMemo } from 'react';
+import { readableColor, textOn, withAlpha } from '../colors';
+import { getFieldDisplayValues, panelDefaults, type FieldDisplay } from '../fieldDisplay';
+import { fitFontSize, gridFor, orientationOf } from '../layoutValues';
+import { NoData, useScheme } from '../PanelStates';
+import { panelFrames } from '../transformations';
+import type { PanelProps } from '../types';
+import { Sparkline } from './Sparkline';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface StatOptions {
+  colorMode: 'value' | 'background' | 'background_solid' | 'none';
+  graphMode: 'area' | 'none';
+  textMode: 'auto' | 'value' | 'value_and_name' | 'name' | 'none';
+  justifyMode: 'auto' | 'center';
+  orientation: unknown;
+  /** `options.text`: fixed sizes in pixels instead of fitting the box. */
+  valueSize?: number;
+  titleSize?: number;
+}
+
+export function statOptionsOf(options: unknown): StatOptions {
+  const o = isObject(options) ? options : {};
+  const colorMode = o.colorMode === 'background' || o.colorMode === 'background_solid' || o.colorMode === 'none' ? o.colorMode : 'value';
+  const textMode =
+    o.textMode === 'value' || o.textMode === 'value_and_name' || o.textMode === 'name' || o.textMode === 'none' ? o.textMode : 'auto';
+  const text = isObject(o.text) ? o.text : {};
+  const size = (v: unknown) => (typeof v === 'number' && v > 0 && v < 400 ? v : undefined);
+  return {
+    colorMode,
+    graphMode: o.graphMode === 'none' ? 'none' : 'area',
+    textMode,
+    justifyMode: o.justifyMode === 'center' ? 'center' : 'auto',
+    orientation: o.orientation,
+    valueSize: size(text.valueSize),
+    titleSize: size(text.titleSize),
+  };
+}
+
+/** The text a stat shows for a value; an empty one is "No data", as in Grafana. */
+export function statText(item: FieldDisplay): string {
+  const text = `${item.display.prefix ?? ''}${item.display.text}${item.display.suffix ?? ''}`;
+  return text || 'No data';
+}
+
+function StatValue({
+  item,
+  width,
+  height,
+  options,
+  showName,
+  showValue,
+  scheme,
+}: {
+  item: FieldDisplay;
+  width: number;
+  height: number;
+  options: StatOptions;
+  showName: boolean;
+  showValue: boolean;
+  scheme: 'light' | 'dark';
+}) {
+  const text = statText(item);
+  const background = options.colorMode === 'background' || options.colorMode === 'background_solid' ? item.display.color : undefined;
+  const valueSize = options.valueSize ?? fitFontSize(text, width - 8, showName ? height * 0.7 : height, showName ? 0.5 : 0.62, 12, 110);
+  const nameSize = options.titleSize ?? Math.max(11, Math.min(20, Math.round(valueSize * 0.35)));
+  // Grafana's threshold colours on white fail WCAG contrast; the same hue a little darker (or lighter on dark) passes.
+  const valueColor = background
+    ? textOn(background)
+    : options.colorMode === 'value'
+      ? readableColor(item.display.color, scheme, valueSize >= 24 ? 3 : 4.5)
+      : undefined;
+  const sparkColor = background ? withAlpha(textOn(background), 0.6) : item.display.color;
+  const showSparkline = options.graphMode === 'area' && item.sparkline && height > 50 && width > 60;
+  return (
+    <div
+      data-testid="stat-value"
+      style={{
+        position: 'relative',
+        width,
+        height,
+        overflow: 'hidden',
+        borderRadius: 4,
+        background,
+        color: background ? textOn(background) : undefined,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        alignItems: options.justifyMode === 'center' || !showSparkline ? 'center' : 'flex-start',
+        padding: '0 8px',
+        boxSizing: 'border-box',
+      }}
+    >
+      {showSparkline && (
+        <Sparkline
+          times={item.sparkline!.times}
+          values={item.sparkline!.values}
+          width={width}
+          height={Math.round(height * 0.45)}
+          color={sparkColor}
+        />
+      )}
+      {showName && (
+        <div
+          style={{
+            position: 'relative',
+            fontSize: nameSize,
+            lineHeight: 1.2,
+            maxWidth: '100%',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+          title={item.name}
+        >
+          {item.name}
+        </div>
+      )}
+      {showValue && (
+        <div
+          style={{ position: 'relative', fontSize: valueSize, fontWeight: 500, lineHeight: 1.15, color: valueColor, whiteSpace: 'nowrap' }}
+        >
+          {text}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Grafana's stat (and the legacy singlestat): big reduced values, coloured by thresholds, with a sparkline. */
+export default function StatPanel({ panel, frames: rawFrames, width, height, timeZone, replaceVariables }: PanelProps) {
+  const scheme = useScheme();
+  const frames = useMemo(() => panelFrames(panel, rawFrames), [panel, rawFrames]);
+  const values = useMemo(
+    () => getFieldDisplayValues(panel, frames, { scheme, timeZone, replaceVariables }),
+    [panel, frames, scheme, timeZone, replaceVariables],
+  );
+  const options = statOptionsOf(panel.options);
+  if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
+  const orientation = orientationOf(options.orientation, width, height);
+  const { columns, rows } = gridFor(values.length, width, height, orientation, 110, 48);
+  const gap = 6;
+  const cellWidth = Math.max(20, Math.floor((width - gap * (columns - 1)) / columns));
+  const cellHeight = Math.max(20, Math.floor((height - gap * (rows - 1)) / rows));
+  const showName =
+    options.textMode === 'name' || options.textMode === 'value_and_name' || (options.textMode === 'auto' && values.length > 1);
+  const showValue = options.textMode !== 'name' && options.textMode !== 'none';
+  return (
+    <div
+      tabIndex={rows * (cellHeight + gap) > height + gap || columns * (cellWidth + gap) > width + gap ? 0 : undefined}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
+        gridAutoRows: `${cellHeight}px`,
+        gap,
+        width: '100%',
+        height: '100%',
+        justifyContent: 'center',
+        alignContent: 'center',
+        overflow: 'auto',
+      }}
+    >
+      {values.map((item, i) => (
+        <StatValue
+          key={i}
+          item={item}
+          width={cellWidth}
+          height={cellHeight}
+          options={options}
+          showName={showName}
+          showValue={showValue}
+          scheme={scheme}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { OrgRole } from '../../../contract/common';
+import {
+  updateServiceAccountRequestSchema,
+  type ServiceAccount,
+  type UpdateServiceAccountRequest,
+} from '../../../contract/serviceaccounts';
+import { ApiError, errorMessage } from '../../api/client';
+import { InlineError, RoleSelect } from '../../components/RoleSelect';
+import { useUpdateServiceAccount } from './api';
+import { notifyAccountUpdated } from './notify';
+
+/** Name and role, saved together; the form starts again from the server's values after each save. */
+export function DetailsForm({ account }: { account: ServiceAccount }) {
+  const [name, setName] = useState(account.name);
+  const [role, setRole] = useState<OrgRole>(account.role);
+  const [nameError, setNameError] = useState<string>();
+  const update = useUpdateServiceAccount((answer, variables) => notifyAccountUpdated(answer.name, variables.patch));
+  const patch: UpdateServiceAccountRequest = {
+    ...(name.trim() !== account.name ? { name } : {}),
+    ...(role !== account.role ? { role } : {}),
+  };
+  const dirty = Object.keys(patch).length > 0;
+  const serverError = update.error ? errorMessage(update.error) : undefined;
+  // A refusal about the name goes on the name: the server says so with `field`, or (an older server) in its words.
+  const aboutName =
+    update.error instanceof ApiError && update.error.field !== undefined
+      ? update.error.field === 'name'
+      : /name|already exists/i.test(serverError ?? '');
+  const serverNameError = serverError && aboutName ? serverError : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNameError(undefined);
+    const parsed = updateServiceAccountRequestSchema.safeParse(patch);
+    if (!parsed.success) {
+      setNameError(`Name ${parsed.error.issues[0]!.message}`);
+      return;
+    }
+    update.mutate({ id: account.id, patch: parsed.data });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Display name"
+            description="Renaming also changes the login."
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={nameError ?? serverNameError}
+            required
+          />
+          <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
+        </SimpleGrid>
+        {serverError && !serverNameError && <InlineError>{serverError}</InlineError>}
+        <Group gap="sm">
+          <Button type="submit" disabled={!dirty} loading={update.isPending}>
+            Save changes
+          </Button>
+          {dirty && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setName(account.name);
+                setRole(account.role);
+                setNameError(undefined);
+                update.reset();
+              }}
+            >
+              Discard changes
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Formatting shared by every feature: counts of things and dates, in the reader's locale. */
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** "1 dashboard", "3 dashboards"; `many` for the irregular ones ("1 person", "2 people"). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+type DateInput = string | number | Date;
+
+/** "12 Mar 2026, 14:05": an ISO string, epoch milliseconds or a Date. */
+export function formatDateTime(value: DateInput): string {
+  return dateTimeFormat.format(new Date(value));
+}
+
+/** "12 Mar 2026". */
+export function formatDate(value: DateInput): string {
+  return dateFormat.format(new Date(value));
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, plural } from './format';
+import { applyUrlParamChanges } from './useUrlParams';
+
+describe('plural', () => {
+  it('says one or many', () => {
+    expect(plural(1, 'dashboard')).toBe('1 dashboard');
+    expect(plural(0, 'dashboard')).toBe('0 dashboards');
+    expect(plural(2, 'person', 'people')).toBe('2 people');
+  });
+});
+
+describe('dates', () => {
+  it('reads ISO strings, epoch milliseconds and Dates alike', () => {
+    const iso = '2026-03-12T14:05:00Z';
+    expect(formatDateTime(iso)).toBe(formatDateTime(Date.parse(iso)));
+    expect(formatDate(new Date(iso))).toBe(formatDate(iso));
+  });
+});
+
+describe('applyUrlParamChanges', () => {
+  it('sets, repeats and removes keys, keeping the others', () => {
+    const next = applyUrlParamChanges(new URLSearchParams('keep=1&query=old&tags=a'), {
+      query: 'new',
+      tags: ['b', 'c'],
+      folder: undefined,
+    });
+    expect(next.toString()).toBe('keep=1&query=new&tags=b&tags=c');
+    expect(applyUrlParamChanges(next, { query: '', tags: [] }).toString()).toBe('keep=1');
+  });
+});
