@@ -1,32 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest, unauthorized } from './errors';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
+import { OutgoingBusyError } from './outgoing';
 import { registerAnnotationRoutes } from './routes/annotations';
+import { registerCompatRoutes } from './routes/compat';
 import { registerDashboardRoutes } from './routes/dashboards';
 import { registerDataSourceRoutes } from './routes/datasources';
 import { registerFolderRoutes } from './routes/folders';
+import { registerImportRoutes } from './routes/import';
 import { registerOrgRoutes } from './routes/org';
+import { registerDashboardPermissionRoutes } from './routes/permissions';
+import { registerQueryRoutes } from './routes/query';
 import { registerSearchRoutes } from './routes/search';
 import { registerServiceAccountRoutes } from './routes/serviceaccounts';
+import { registerStarRoutes } from './routes/stars';
+import { registerTeamRoutes } from './routes/teams';
 import { registerSignedInUserRoutes } from './routes/user';
 import { registerUserRoutes } from './routes/users';
 import type { Store } from './store';
-import { SIGHTLINE_VERSION } from './version';
+import { healthVersions } from './version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission a route needs (auth/permissions.ts); every `/api` route names one... */
     action?: Action;
-    /** ...unless it is public: answered without a token (only `/api/health`). */
+    /** ...unless it is public: answered without a token (`/api/health` and the UI's files). */
     public?: boolean;
   }
   interface FastifyRequest {
-    identity: Identity;
+    /** Who is calling. Reading it on a request that was not authenticated throws a 401, so no handler runs without one. */
+    readonly identity: Identity;
   }
   interface FastifyInstance {
     /** Every `/api` route with the action it needs, in registration order. */
@@ -47,11 +56,82 @@ export interface AppDeps {
   /** Folder of the built UI; when it holds an index.html, it is served at `/`. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Slow-client limits (config.ts documents the defaults). */
+  limits?: Partial<ConnectionLimits>;
+}
+
+export interface ConnectionLimits {
+  /** The whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A kept-alive connection with no request is closed after this. */
+  idleTimeoutMs: number;
+  /** Connections beyond this are refused at once. */
+  maxConnections: number;
+}
+
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1024,
+};
+
+/**
+ * The UI's Content-Security-Policy. Scripts only from the server itself; styles also inline,
+ * because Mantine (and its CSS variables resolver) writes `<style>` elements and `style`
+ * attributes at run time. The connect page may talk to any Sightline or Grafana server the person
+ * names, so `connect-src` allows http(s) anywhere; the token travels in a header, never a cookie.
+ */
+export const UI_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' http: https:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** API answers are data, never documents: nothing may load from them or frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** How often a client address's failed logins are logged at most. */
+const FAILED_AUTH_LOG_INTERVAL_MS = 10_000;
+
+/** One warn line per client address per interval, with how many failures it stands for. */
+function failedAuthLogger(log: FastifyInstance['log']) {
+  const seen = new Map<string, { loggedAt: number; unlogged: number }>();
+  return (address: string, reason: string, now = Date.now()) => {
+    const entry = seen.get(address);
+    if (entry && now - entry.loggedAt < FAILED_AUTH_LOG_INTERVAL_MS) {
+      entry.unlogged++;
+      return;
+    }
+    const failures = (entry?.unlogged ?? 0) + 1;
+    seen.set(address, { loggedAt: now, unlogged: 0 });
+    // Bounded memory under a spray from many addresses: forget those whose window has passed.
+    if (seen.size > 10_000) {
+      for (const [key, value] of seen) if (now - value.loggedAt >= FAILED_AUTH_LOG_INTERVAL_MS) seen.delete(key);
+    }
+    log.warn(
+      { address, reason, failures },
+      `authentication failed from ${address}: ${reason}${failures > 1 ? ` (${failures} failures since the last line)` : ''}`,
+    );
+  };
 }
 
 /** The whole server, ready for `listen()` or `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  // Node refuses a header timeout longer than the whole-request timeout; the shorter one governs anyway.
+  limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   const app = Fastify({
     logger: deps.logger ?? false,
     // Per-request lines would drown the log (and cost throughput); errors are still logged.
@@ -59,7 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.maxBodyBytes ?? 16 * 1024 * 1024,
     // Grafana clients send ids and uids in paths with or without a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients (a body trickled a byte at a time, headers never finished) must not hold a
+    // connection: node checks these every second and closes the socket.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.idleTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: 1000 },
   });
+  app.server.maxConnections = limits.maxConnections;
+  app.server.headersTimeout = limits.headersTimeoutMs;
 
   // Every body is read as JSON whatever its content type (Grafana does the same: `curl -d` sends
   // form encoding). Prototype-poisoning keys are refused rather than silently dropped.
@@ -67,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    // Deep nesting would overflow the stack later (JSON.stringify, zod); refused before parsing.
+    if (jsonTooDeep(text)) return done(badRequest(`bad request data: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
@@ -75,7 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
+  // Deny by default: an `/api` route must name its action (or be declared public) or the server
+  // does not start; any other route that is not public needs a valid token too (see onRequest).
+  // The UI's files are public, by their exact paths: a flag set while @fastify/static registers
+  // would also catch routes of other plugins that Fastify loads during that same await.
+  const uiFileUrls = deps.webDir ? filesUnder(deps.webDir) : new Set<string>();
   app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && uiFileUrls.has(route.url) && route.config?.action === undefined) {
+      route.config = { ...route.config, public: true };
+      return;
+    }
     if (!route.url.startsWith('/api/') || route.config?.public) return;
     const action = route.config?.action;
     if (!action || !(action in permissions)) throw new Error(`route ${route.method} ${route.url} names no permission action`);
@@ -84,41 +182,90 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  app.decorateRequest('identity', null as unknown as Identity);
+  const IDENTITY = Symbol('identity');
+  type Authenticated = { [IDENTITY]?: Identity };
+  app.decorateRequest('identity', {
+    getter(this: FastifyRequest) {
+      const identity = (this as unknown as Authenticated)[IDENTITY];
+      if (!identity) throw unauthorized('Unauthorized: this request was not authenticated');
+      return identity;
+    },
+  });
+  const logFailedAuth = failedAuthLogger(app.log);
+
+  // Every decision is made on the route the router matched (the decoded path it really runs),
+  // never on the raw URL: `/%61pi/org` or `GET http://host/api/org` reach the same checks.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    // A CORS preflight carries no credentials and runs nothing; it is answered for any path.
+    if (request.method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
+      return reply
+        .code(204)
+        .header('access-control-allow-origin', origin)
+        .header('vary', 'Origin')
+        .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .header('access-control-max-age', '600')
+        .send();
+    }
+    const authenticated = async () => {
+      try {
+        return await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) {
+          logFailedAuth(request.ip, error.message);
+          // The body of a refused request is never read: close instead of draining it.
+          reply.header('connection', 'close');
+        }
+        throw error;
+      }
+    };
+    if (request.is404) {
+      const isApi = isApiPath(request);
+      if (origin && isApi) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      // Which API paths exist is not told to a caller without a token.
+      if (isApi) await authenticated();
+      // Nothing runs; a body sent to nowhere is not read (it could be 16 MB from anyone).
+      if (request.method !== 'GET' && request.method !== 'HEAD' && hasBody(request.headers)) {
+        return reply
+          .code(404)
+          .header('connection', 'close')
+          .send({ message: isApi ? `Not found: ${request.method} ${pathOf(request.url)}` : 'Not found' });
+      }
+      return;
+    }
+    const config = request.routeOptions.config;
+    const isApi = config.action !== undefined || request.routeOptions.url?.startsWith('/api/') === true;
     // The UI may talk to another server than the one that served it (its connect page takes an
     // address). Tokens travel in a header, never in cookies, so allowing any origin lends a
     // page no ambient authority.
-    const origin = request.headers.origin;
-    if (origin) {
-      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-      if (request.method === 'OPTIONS') {
-        return reply
-          .code(204)
-          .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
-          .header('access-control-allow-headers', 'authorization, content-type')
-          .header('access-control-max-age', '600')
-          .send();
-      }
-    }
-    if (request.routeOptions.config.public) return;
-    request.identity = await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
-    const action = request.routeOptions.config.action;
-    if (action) authorize(request.identity, action);
+    if (origin && isApi) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (config.public) return;
+    const identity = await authenticated();
+    (request as unknown as Authenticated)[IDENTITY] = identity;
+    if (config.action) authorize(identity, config.action);
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  // Headers for every answer (API and UI); docs/security.md explains each.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    const isUi = !isApiPath(request);
+    reply.header('content-security-policy', isUi ? UI_CSP : API_CSP);
+    if (isUi) reply.header('x-frame-options', 'DENY');
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | OutgoingBusyError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
-    const status = error.statusCode ?? 500;
+    if (error instanceof OutgoingBusyError) return reply.code(429).header('retry-after', '1').send({ message: error.message });
+    const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `request body is too large: the limit is ${app.initialConfig.bodyLimit} bytes`
-          : error.message;
+      const tooLarge = (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+      const message = tooLarge ? `request body is too large: the limit is ${app.initialConfig.bodyLimit} bytes` : error.message;
+      // The rest of a body that is too large is not read.
+      if (tooLarge) reply.header('connection', 'close');
       return reply.code(status).send({ message });
     }
-    request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
+    request.log.error({ err: error, method: request.method, url: pathOf(request.url) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
@@ -128,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       () => 'ok',
       () => 'failing',
     );
-    return reply.code(database === 'ok' ? 200 : 503).send({ database, version: SIGHTLINE_VERSION });
+    return reply.code(database === 'ok' ? 200 : 503).send({ database, ...healthVersions() });
   });
   registerSignedInUserRoutes(app, store);
   registerOrgRoutes(app, store);
@@ -139,10 +286,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSearchRoutes(app, store);
   registerAnnotationRoutes(app, store);
   registerDataSourceRoutes(app, store);
+  registerTeamRoutes(app, store);
+  registerDashboardPermissionRoutes(app, store);
+  registerStarRoutes(app, store);
+  registerImportRoutes(app, store);
+  registerCompatRoutes(app, store);
+  registerQueryRoutes(app, store);
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);
   if (hasUi) {
+    // The UI's files are public (they are the same for everyone): see uiFileUrls above.
     await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: false, maxAge: 0 });
     // Hashed assets never change under their name.
     app.addHook('onSend', async (request, reply) => {
@@ -151,13 +305,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // Serving index.html or a 404 grants nothing, so the raw path is fine to decide between them.
+    const isApi = isApiPath(request);
     if (!isApi && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/dashboards, /d/<uid>/...) are the UI's to resolve.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: isApi ? `Not found: ${request.method} ${request.url.split('?')[0]}` : 'Not found' });
+    return reply.code(404).send({ message: isApi ? `Not found: ${request.method} ${pathOf(request.url)}` : 'Not found' });
   });
 
   return app;
+}
+
+/** The path of a request URL without its query, for messages and logs (absolute-form too). */
+function pathOf(url: string): string {
+  const path = url.split('?')[0]!;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/' : path;
+}
+
+/** Whether the request's path, decoded as the router decodes it, is under `/api`. */
+function isApiPath(request: { url: string }): boolean {
+  let path = pathOf(request.url);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not a path the API answers either way.
+  }
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/** URL paths (`/assets/x.js`) of every file under `root`, as @fastify/static (wildcard: false) routes them. */
+function filesUnder(root: string): Set<string> {
+  const urls = new Set<string>();
+  if (!fs.existsSync(root)) return urls;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
+    urls.add('/' + relative.split(path.sep).join('/'));
+  }
+  return urls;
 }
