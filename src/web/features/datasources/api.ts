@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  dataSourceListSchema,
   dataSourceResponseSchema,
   dataSourceSchema,
   deleteDataSourceResponseSchema,
@@ -11,15 +10,12 @@ import {
   type UpdateDataSourceRequest,
 } from '../../../contract/datasources';
 import { ApiError, apiFetch } from '../../api/client';
+import { dataSourcesQueryOptions } from '../../api/dataSources';
 import { queryKeys } from '../../api/keys';
 
 const uidPath = (uid: string) => `/api/datasources/uid/${encodeURIComponent(uid)}`;
 
-export const dataSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.dataSources,
-    queryFn: ({ signal }) => apiFetch('/api/datasources', { schema: dataSourceListSchema, signal }),
-  });
+export { dataSourcesQueryOptions };
 
 export const dataSourceQueryOptions = (uid: string) =>
   queryOptions({
