@@ -14,6 +14,7 @@ test.describe('connecting with a token', () => {
       'Data sources',
       'Service accounts',
       'Users',
+      'Teams',
       'Annotations',
     ]);
   });
@@ -130,6 +131,7 @@ test.describe('accessibility', () => {
         ['Data sources', 'Data sources'],
         ['Service accounts', 'Service accounts'],
         ['Users', 'Users'],
+        ['Teams', 'Teams'],
         ['Annotations', 'Annotations'],
       ]) {
         await page.getByRole('link', { name: link }).click();
