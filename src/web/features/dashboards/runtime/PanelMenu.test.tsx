@@ -1,0 +1,77 @@
+import { MantineProvider } from '@mantine/core';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { theme } from '../../../app/theme';
+import { PanelMenu, type PanelMenuProps } from './PanelMenu';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+function renderMenu(overrides: Partial<PanelMenuProps> = {}) {
+  const props: PanelMenuProps = { title: 'CPU', viewing: false, canEdit: false, onView: vi.fn(), onInspect: vi.fn(), ...overrides };
+  // env="test": jsdom lays nothing out, so Mantine would otherwise take the button for scrolled out of view and hide the menu.
+  render(
+    <MantineProvider theme={theme} env="test">
+      <PanelMenu {...props} />
+    </MantineProvider>,
+  );
+  return props;
+}
+
+async function openMenu(title = 'CPU') {
+  await userEvent.click(screen.getByRole('button', { name: `Menu for panel ${title}` }));
+  return screen.findByRole('menu');
+}
+
+const itemNames = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+describe('PanelMenu', () => {
+  it('offers View and the three inspect views, without editing for a viewer', async () => {
+    renderMenu();
+    await openMenu();
+    expect(itemNames()).toEqual(['View', 'Inspect data', 'Inspect query', 'Panel JSON']);
+  });
+
+  it('offers Edit panel JSON to someone who may edit, opening the JSON tab', async () => {
+    const props = renderMenu({ canEdit: true });
+    await openMenu();
+    expect(itemNames()).toContain('Edit panel JSON');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit panel JSON' }));
+    expect(props.onInspect).toHaveBeenCalledWith('json');
+  });
+
+  it('calls onView, and says Exit view while the panel is shown alone', async () => {
+    const props = renderMenu({ viewing: true });
+    await openMenu();
+    expect(screen.queryByRole('menuitem', { name: 'View' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Exit view' }));
+    expect(props.onView).toHaveBeenCalledTimes(1);
+    // Picking an item closes the menu.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('opens inspect on the tab each item names', async () => {
+    const props = renderMenu();
+    for (const [name, tab] of [
+      ['Inspect data', 'data'],
+      ['Inspect query', 'query'],
+      ['Panel JSON', 'json'],
+    ] as const) {
+      await openMenu();
+      await userEvent.click(screen.getByRole('menuitem', { name }));
+      expect(props.onInspect).toHaveBeenLastCalledWith(tab);
+    }
+    expect(props.onInspect).toHaveBeenCalledTimes(3);
+  });
+
+  it('names its button after an untitled panel too, and opens from the keyboard on its first item', async () => {
+    renderMenu({ title: '  ' });
+    const button = screen.getByRole('button', { name: 'Menu for panel Untitled panel' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(screen.getAllByRole('menuitem')).toHaveLength(4);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'View' })).toHaveFocus());
+  });
+});

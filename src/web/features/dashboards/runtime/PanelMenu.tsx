@@ -1,0 +1,52 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconBraces, IconDotsVertical, IconEdit, IconEye, IconEyeOff, IconFileSearch, IconTable } from '@tabler/icons-react';
+
+export type InspectTab = 'data' | 'query' | 'json';
+
+export interface PanelMenuProps {
+  title: string;
+  /** Whether this panel is the one shown alone (`viewPanel`): View then reads "Exit view". */
+  viewing: boolean;
+  /** Whether the viewer may change the dashboard: only then is "Edit panel JSON" offered. */
+  canEdit: boolean;
+  onView(): void;
+  onInspect(tab: InspectTab): void;
+}
+
+/** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
+export function PanelMenu({ title, viewing, canEdit, onView, onInspect }: PanelMenuProps) {
+  const name = title.trim() || 'Untitled panel';
+  return (
+    // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
+    // the keyboard lands on the first item, as the WAI-ARIA menu button pattern asks.
+    <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Menu for panel ${name}`}>
+          <IconDotsVertical size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
+          {viewing ? 'Exit view' : 'View'}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconTable size={14} aria-hidden />} onClick={() => onInspect('data')}>
+          Inspect data
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileSearch size={14} aria-hidden />} onClick={() => onInspect('query')}>
+          Inspect query
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBraces size={14} aria-hidden />} onClick={() => onInspect('json')}>
+          Panel JSON
+        </Menu.Item>
+        {canEdit && (
+          <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onInspect('json')}>
+            Edit panel JSON
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export default PanelMenu;
