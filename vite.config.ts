@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           // Each server test file opens its own SQLite files; two workers keep both cores busy.
           pool: 'forks',
+          testTimeout: 60_000,
         },
       },
       {
@@ -52,6 +53,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           css: false,
+          // Whole interactions (typing a form, saving, navigating) on a busy 2-core machine.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -67,7 +67,7 @@ describe('the app shell', () => {
     startSession(connectedSession());
     server.use(failWith('get', '/api/datasources', 500, { message: 'Internal server error' }));
     renderRoutes(routes, '/datasources');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load data sources');
     expect(alert).toHaveTextContent('Internal server error');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

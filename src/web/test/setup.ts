@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { endSession } from '../api/session';
 import { server } from './server';
+
+// A busy CI machine (2 shared cores, other jobs beside) renders slowly: `findBy…` waits for a
+// state for up to 10 s instead of 1 s. A passing test never waits that long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {

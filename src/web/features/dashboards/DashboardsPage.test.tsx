@@ -46,25 +46,25 @@ afterAll(() =>
   sizes.forEach((key, i) => Object.defineProperty(HTMLElement.prototype, key, original[i] ?? { configurable: true, get: () => 0 })),
 );
 
-describe('the dashboards list', { timeout: 20_000 }, () => {
+describe('the dashboards list', () => {
   it('Enter right after typing opens a result of what was typed, not one still on screen from before', async () => {
     startSession(connectedSession('Editor'));
     searchApi({ slowFor: 'bet' });
     const { router } = renderRoutes(routes, '/dashboards?query=alp');
-    expect(await screen.findByText('1 result', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 result')).toBeInTheDocument();
     const search = screen.getByLabelText('Search dashboards');
     await userEvent.clear(search);
     // "Alpha" is still listed while the search for "bet" is on its way.
     await userEvent.type(search, 'bet{Enter}');
     expect(screen.getByRole('link', { name: 'Alpha' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/d/beta/x'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/d/beta/x'));
   });
 
   it('filters by starred dashboards, kept in the URL', async () => {
     startSession(connectedSession('Viewer'));
     const asked = searchApi();
     const { router } = renderRoutes(routes, '/dashboards');
-    await screen.findByRole('link', { name: 'Alpha' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Alpha' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Starred' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Alpha' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Beta' })).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('the dashboards list', { timeout: 20_000 }, () => {
     startSession(connectedSession('Viewer'));
     searchApi();
     const { router } = renderRoutes(routes, '/dashboards');
-    const tag = await screen.findByRole('button', { name: 'Filter by tag prod' }, { timeout: 5000 });
+    const tag = await screen.findByRole('button', { name: 'Filter by tag prod' });
     expect(tag).toHaveTextContent('prod');
     expect(tag).toHaveStyle({ textTransform: 'none' });
     await userEvent.click(tag);
@@ -87,7 +87,7 @@ describe('the dashboards list', { timeout: 20_000 }, () => {
     startSession(connectedSession('Admin'));
     searchApi();
     renderRoutes(routes, '/dashboards');
-    const list = await screen.findByRole('list', { name: 'Folders and dashboards' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Folders and dashboards' });
     expect(within(list).getByRole('link', { name: 'Permissions of folder Ops' })).toHaveAttribute('href', '/dashboards/f/ops/permissions');
     await userEvent.click(within(list).getByRole('button', { name: 'Delete folder Ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete folder Ops?' });
@@ -99,7 +99,7 @@ describe('the dashboards list', { timeout: 20_000 }, () => {
     startSession(connectedSession('Editor'));
     searchApi();
     renderRoutes(routes, '/dashboards');
-    await screen.findByRole('list', { name: 'Folders and dashboards' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Folders and dashboards' });
     expect(screen.queryByRole('link', { name: /Permissions of folder/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete folder Ops' })).toBeInTheDocument();
   });

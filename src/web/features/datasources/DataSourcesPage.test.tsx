@@ -15,12 +15,12 @@ const list = [
   dataSourceFixture({ uid: 'd', name: 'Orders', type: 'postgres', typeName: 'PostgreSQL', url: 'db:5432' }),
 ];
 
-describe('the data source list', { timeout: 20_000 }, () => {
+describe('the data source list', () => {
   it('shows name, type, URL and the default marker, and filters by name and type in the URL', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', list));
     const { router } = renderRoutes(routes, '/datasources');
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -57,7 +57,7 @@ describe('the data source list', { timeout: 20_000 }, () => {
     startSession(connectedSession('Viewer'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', list));
     renderRoutes(routes, '/datasources');
-    expect(await screen.findByRole('table', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add data source' })).not.toBeInTheDocument();
   });
 
@@ -65,7 +65,7 @@ describe('the data source list', { timeout: 20_000 }, () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', []));
     renderRoutes(routes, '/datasources');
-    expect(await screen.findByText('No data sources yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No data sources yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add data source' })).toHaveLength(2);
   });
 });

@@ -34,7 +34,7 @@ const health = (result: HealthCheckResult) =>
 afterEach(() => notifications.clean());
 
 // Each test renders a whole form in jsdom; on a busy machine that takes seconds, not milliseconds.
-describe('the data source edit page', { timeout: 20_000 }, () => {
+describe('the data source edit page', () => {
   it('shows a saved secret as "configured" with Reset, never its value, and sends a new one only after Reset', async () => {
     startSession(connectedSession('Admin'));
     let sent: UpdateDataSourceRequest | undefined;
@@ -49,7 +49,7 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/datasources/edit/orders');
 
     // The first render loads the page's code, which may take a moment on a busy machine.
-    const password = await screen.findByLabelText('Password', {}, { timeout: 5000 });
+    const password = await screen.findByLabelText('Password');
     expect(password).toHaveValue('configured');
     expect(password).toHaveAttribute('readonly');
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
@@ -170,7 +170,7 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', postgres));
     renderRoutes(routes, '/datasources/edit/orders');
-    const host = await screen.findByRole('textbox', { name: 'Host URL' }, { timeout: 5000 });
+    const host = await screen.findByRole('textbox', { name: 'Host URL' });
     await userEvent.clear(host);
     await userEvent.type(host, 'replica:5432');
     const warning = await screen.findByRole('alert');
@@ -185,7 +185,7 @@ describe('the data source edit page', { timeout: 20_000 }, () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', { ...postgres, readOnly: true }));
     renderRoutes(routes, '/datasources/edit/orders');
-    expect(await screen.findByText(/provisioned from a file, so it is read-only here/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/provisioned from a file, so it is read-only here/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save & test' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Test' })).toBeEnabled();

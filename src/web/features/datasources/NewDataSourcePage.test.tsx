@@ -17,7 +17,7 @@ async function openForm(type: string, existing = [dataSourceFixture()]) {
   startSession(connectedSession('Admin'));
   server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', existing));
   const rendered = renderRoutes(routes, `/datasources/new?type=${type}`);
-  await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 });
+  await screen.findByRole('textbox', { name: 'Name' });
   return rendered;
 }
 
@@ -35,12 +35,12 @@ function recordPosts() {
 }
 
 // Each test renders a whole form in jsdom; on a busy machine that takes seconds, not milliseconds.
-describe('adding a data source', { timeout: 20_000 }, () => {
+describe('adding a data source', () => {
   it('offers the supported types as cards, filtered as one types', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', []));
     const { router } = renderRoutes(routes, '/datasources/new');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Add data source' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add data source' })).toBeInTheDocument();
     for (const name of ['Prometheus', 'Loki', 'Tempo', 'Elasticsearch', 'InfluxDB', 'Graphite', 'PostgreSQL', 'MySQL', 'TestData']) {
       expect(screen.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
@@ -49,7 +49,7 @@ describe('adding a data source', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: /^Prometheus/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: /^PostgreSQL/ }));
     expect(router.state.location.search).toBe('?type=grafana-postgresql-datasource');
-    expect(await screen.findByRole('heading', { level: 1, name: 'New PostgreSQL data source' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New PostgreSQL data source' })).toBeInTheDocument();
   });
 
   it('suggests a free name, as Grafana does', async () => {
@@ -148,7 +148,7 @@ describe('adding a data source', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'changeme');
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Elasticsearch' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Elasticsearch' })).toBeInTheDocument();
     expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent(
       'index "logs-*" not found at http://es:9200',
     );
@@ -174,7 +174,7 @@ describe('adding a data source', { timeout: 20_000 }, () => {
   it('tells a Viewer that adding needs the Admin role', async () => {
     startSession(connectedSession('Viewer'));
     renderRoutes(routes, '/datasources/new?type=prometheus');
-    expect(await screen.findByText('Needs the Admin role', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Needs the Admin role')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save & test' })).not.toBeInTheDocument();
   });
