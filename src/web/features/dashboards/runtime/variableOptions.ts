@@ -26,10 +26,10 @@ interface FoundValue {
 
 /** The options of a `query` or `datasource` variable; throws an Error in the server's words when they cannot be had. */
 export async function loadVariableOptions(model: VariableModel, ctx: VariableOptionsContext): Promise<VariableOption[]> {
-  if (model.type === 'datasource') return dataSourceOptions(model, ctx);
+  if (model.type === 'datasource') return dataSourceVariableOptions(model, ctx.scope, ctx.dataSources);
   if (model.type !== 'query') return [];
 
-  const dataSource = resolveDataSource(interpolateReference(model.datasource, ctx.scope), ctx.dataSources);
+  const dataSource = variableDataSource(model, ctx.scope, ctx.dataSources);
   if (!dataSource) throw new Error(`The data source of variable ${model.name} was not found.`);
   const type = canonicalType(dataSource.type);
   const query = interpolateForDataSource(variableQueryText(model), ctx.scope, type).trim();
@@ -45,6 +45,15 @@ export async function loadVariableOptions(model: VariableModel, ctx: VariableOpt
 
 const canonicalType = (type: string) => dataSourceTypeAliases[type] ?? type;
 
+/** The data source a query variable asks, its reference interpolated (`$ds`) first. */
+export function variableDataSource(
+  model: VariableModel,
+  scope: InterpolationScope,
+  dataSources: readonly DataSourceSummary[],
+): DataSourceSummary | undefined {
+  return resolveDataSource(interpolateReference(model.datasource, scope), dataSources);
+}
+
 /** A data source reference that may name a variable (`$ds`, `{uid: '${ds}'}`), with the variable replaced. */
 function interpolateReference(ref: unknown, scope: InterpolationScope): unknown {
   if (typeof ref === 'string') return interpolate(ref, scope, { format: 'raw' });
@@ -58,12 +67,17 @@ function interpolateReference(ref: unknown, scope: InterpolationScope): unknown 
 // ---------------------------------------------------------------------------------------------
 // Data source variables
 
-function dataSourceOptions(model: VariableModel, ctx: VariableOptionsContext): VariableOption[] {
+/** A `datasource` variable's options: the org's data sources of its type (`query`), named by `regex`. No request needed. */
+export function dataSourceVariableOptions(
+  model: VariableModel,
+  scope: InterpolationScope,
+  dataSources: readonly DataSourceSummary[],
+): VariableOption[] {
   const wanted = canonicalType(variableQueryText(model));
   if (!wanted) return [];
-  const pattern = model.regex ? toJsRegex(interpolate(model.regex, ctx.scope, { format: 'regex' })) : undefined;
+  const pattern = model.regex ? toJsRegex(interpolate(model.regex, scope, { format: 'regex' })) : undefined;
   const options: VariableOption[] = [];
-  for (const ds of ctx.dataSources.filter((d) => canonicalType(d.type) === wanted)) {
+  for (const ds of dataSources.filter((d) => canonicalType(d.type) === wanted)) {
     if (!pattern || matchesOnce(pattern, ds.name)) options.push({ text: ds.name, value: ds.uid });
     // Grafana offers the org's default as `default` too, so dashboards follow whichever is default.
     if (ds.isDefault && (!pattern || matchesOnce(pattern, 'default'))) options.push({ text: 'default', value: 'default' });
