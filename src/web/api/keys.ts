@@ -28,4 +28,6 @@ export const queryKeys = {
   annotationsAll: ['annotations'] as const,
   annotations: (params: Record<string, unknown>) => ['annotations', params] as const,
   annotationTags: ['annotationTags'] as const,
+  /** A dashboard variable's options: what its interpolated query (and data source, regex, sort, range) asks. */
+  variableOptions: (request: Record<string, unknown>) => ['variableOptions', request] as const,
 };

@@ -421,7 +421,7 @@ export function variableQueryText(model: VariableModel): string {
   if (typeof query === 'string') return query;
   if (typeof query === 'object' && query !== null) {
     const inner = (query as { query?: unknown }).query;
-    if (typeof inner === 'string') return inner;
+    if (typeof inner === 'string' && inner !== '') return inner;
   }
   return typeof model.definition === 'string' ? model.definition : '';
 }
