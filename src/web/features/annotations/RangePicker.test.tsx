@@ -7,7 +7,7 @@ import { formatTime } from './time';
 
 const range = { from: new Date(2026, 2, 11, 10, 0).getTime(), to: new Date(2026, 2, 11, 16, 0).getTime() };
 
-describe('the range picker', { timeout: 20_000 }, () => {
+describe('the range picker', () => {
   it('says a custom range with its dates, and edits it from there', async () => {
     const onCustomRange = vi.fn();
     renderWithProviders(

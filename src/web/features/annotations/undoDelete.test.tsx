@@ -32,7 +32,7 @@ function annotation(id: number): Annotation {
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
-describe('delete with undo', { timeout: 20_000 }, () => {
+describe('delete with undo', () => {
   it('deletes when the undo window ends', async () => {
     startSession(connectedSession('Editor'));
     const deleted: string[] = [];
