@@ -20,6 +20,7 @@ import { bootstrap } from '../src/server/bootstrap';
 import { openStore } from '../src/server/store';
 import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
 import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } from './lib/processes';
+import { measureLiveDashboard } from './lib/liveDashboard';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
 import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard } from './lib/seed';
@@ -167,6 +168,8 @@ async function main(): Promise<Results> {
               newest.count,
             ),
           ];
+          const live = await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log);
+          if (live) pages.push(live);
         } finally {
           await browser.close();
         }

@@ -37,7 +37,7 @@ export interface QueryBenchRow {
 }
 
 /** An OpenMetrics file of SERIES gauges, one sample every 15 s over the hour ending at `end`. */
-function openMetrics(end: number): string {
+export function openMetrics(end: number): string {
   const lines = ['# HELP bench_value A gauge for the query bench.', '# TYPE bench_value gauge'];
   for (let series = 0; series < SERIES; series++) {
     for (let t = end - HOUR_MS; t <= end; t += SCRAPE_MS) {

@@ -181,7 +181,7 @@ export function bundleSizes(webDir: string): BundleReport {
 }
 
 /** What a page must show for its timing to stop; see the probe in `timePage`. */
-export type Probe = 'dashboards-list' | 'annotations';
+export type Probe = 'dashboards-list' | 'annotations' | 'live-dashboard';
 
 export interface PageTiming {
   /** The address opened (path and query). */
@@ -251,6 +251,16 @@ function pageScript(session: Session, probe: Probe, target: number): string {
     return box.width > 0 && box.height > 0;
   };
   const check = () => {
+    if (probe === 'live-dashboard') {
+      // Every panel on screen has drawn its answer (data-panel-state, set by LivePanel).
+      const panels = [...document.querySelectorAll('section[data-panel-state]')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.top < window.innerHeight && box.bottom > 0;
+      });
+      const done = panels.filter((el) => el.getAttribute('data-panel-state') !== 'loading');
+      const drawn = done.every((el) => el.querySelector('canvas, [role="img"], table, [data-value]') || el.textContent.length > 0);
+      return panels.length >= target && done.length === panels.length && drawn ? { mode: 'panels', count: panels.length } : null;
+    }
     if (probe === 'dashboards-list') {
       const list = document.querySelector('[role="list"][aria-label="Folders and dashboards"]');
       const rows = list ? list.querySelectorAll('[role="listitem"]') : [];
@@ -283,7 +293,7 @@ function pageScript(session: Session, probe: Probe, target: number): string {
       state.apiCalls = resources.filter((e) => e.name.includes('/api/')).length;
     });
   });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-painted-count'] });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-painted-count', 'data-panel-state'] });
 })();`;
 }
 
@@ -320,7 +330,8 @@ export async function timePage(
   let mode = '';
   let count = 0;
   for (let run = -1; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // bypassCSP: the page's CSP forbids the eval Playwright's waitForFunction relies on.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     try {
       await context.addInitScript({ content: pageScript(session, probe, target) });
       const page = await context.newPage();

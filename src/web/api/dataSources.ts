@@ -10,8 +10,8 @@ export const dataSourcesQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch('/api/datasources', { schema: dataSourceListSchema, signal }),
   });
 
-export function useDataSourceList() {
-  return useQuery(dataSourcesQueryOptions());
+export function useDataSourceList(enabled = true) {
+  return useQuery({ ...dataSourcesQueryOptions(), enabled });
 }
 
 export type DataSourceSummary = Pick<DataSource, 'uid' | 'name' | 'type' | 'isDefault'> & { id?: number };

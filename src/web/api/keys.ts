@@ -30,4 +30,6 @@ export const queryKeys = {
   annotationTags: ['annotationTags'] as const,
   /** A dashboard variable's options: what its interpolated query (and data source, regex, sort, range) asks. */
   variableOptions: (request: Record<string, unknown>) => ['variableOptions', request] as const,
+  /** A dashboard panel's `/api/ds/query` answer for one exact request (range, variables and width are in it). */
+  panelData: (dashboardUid: string, panelId: number, request: unknown) => ['panelData', dashboardUid, panelId, request] as const,
 };

@@ -1,49 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  annotationListSchema,
-  annotationTagsResponseSchema,
-  createAnnotationResponseSchema,
-  type CreateAnnotationRequest,
-  type PatchAnnotationRequest,
-} from '../../../contract/annotations';
+import { annotationTagsResponseSchema, type PatchAnnotationRequest } from '../../../contract/annotations';
 import { messageResponseSchema } from '../../../contract/common';
 import type { DashboardWithMeta } from '../../../contract/dashboards';
 import { apiFetch } from '../../api/client';
 import { dashboardQueryOptions } from '../../api/dashboards';
+import { annotationsQueryOptions, annotationsUrl, FETCH_LIMIT, useCreateAnnotation, type AnnotationQuery } from '../../api/annotations';
 import { queryKeys } from '../../api/keys';
 import { allDashboardsQueryOptions } from '../../api/search';
 
-/** Enough for a dense range; the page says when the limit is reached. */
-export const FETCH_LIMIT = 20_000;
-
-export interface AnnotationQuery {
-  from: number;
-  to: number;
-  tags: string[];
-  matchAny: boolean;
-  dashboardUID?: string;
-  panelId?: number;
-}
-
-export function annotationsUrl(query: AnnotationQuery): string {
-  const params = new URLSearchParams({
-    from: String(Math.floor(query.from)),
-    to: String(Math.ceil(query.to)),
-    limit: String(FETCH_LIMIT),
-    type: 'annotation',
-  });
-  for (const tag of query.tags) params.append('tags', tag);
-  if (query.matchAny) params.set('matchAny', 'true');
-  if (query.dashboardUID) params.set('dashboardUID', query.dashboardUID);
-  if (query.panelId !== undefined) params.set('panelId', String(query.panelId));
-  return `/api/annotations?${params}`;
-}
-
-export const annotationsQueryOptions = (query: AnnotationQuery) =>
-  queryOptions({
-    queryKey: queryKeys.annotations({ ...query }),
-    queryFn: ({ signal }) => apiFetch(annotationsUrl(query), { schema: annotationListSchema, signal }),
-  });
+export { annotationsQueryOptions, annotationsUrl, FETCH_LIMIT, type AnnotationQuery };
 
 export function useAnnotations(query: AnnotationQuery, refreshMs: number | false) {
   return useQuery({
@@ -100,14 +65,7 @@ function useInvalidate() {
     ]);
 }
 
-export function useCreateAnnotation() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: CreateAnnotationRequest) =>
-      apiFetch('/api/annotations', { method: 'POST', body, schema: createAnnotationResponseSchema }),
-    onSuccess: () => invalidate(),
-  });
-}
+export { useCreateAnnotation };
 
 export function useUpdateAnnotation() {
   const invalidate = useInvalidate();

@@ -11,13 +11,15 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
 import { parseModel } from './jsonErrors';
-import { PanelGrid } from './PanelGrid';
+import { DashboardPermissions } from './DashboardPermissions';
+import { LiveDashboard } from './runtime/LiveDashboard';
+import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
 import { VersionsPanel } from './VersionsPanel';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
-type EditView = 'panels' | 'settings' | 'json' | 'versions';
-const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions'];
+type EditView = 'panels' | 'settings' | 'json' | 'versions' | 'permissions';
+const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions', 'permissions'];
 
 function SaveModal({
   opened,
@@ -232,9 +234,12 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Text component="h1" size="xl" fw={700} m={0} style={{ fontSize: 'var(--mantine-h2-font-size)' }}>
-            {title}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text component="h1" size="xl" fw={700} m={0} style={{ fontSize: 'var(--mantine-h2-font-size)' }}>
+              {title}
+            </Text>
+            <StarToggle uid={uid} title={title} />
+          </Group>
           <Group gap={6}>
             {tags.map((tag) => (
               <Badge key={tag} variant="outline" size="sm">
@@ -266,7 +271,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
               onClick={() => setSaveOpen(true)}
               disabled={!dirty || Boolean(jsonError) || titleMissing}
             >
-              {dirty ? 'Save' : 'Saved'}
+              {dirty || jsonError ? 'Save' : 'Saved'}
             </Button>
           )}
         </Group>
@@ -278,7 +283,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       )}
       {!canSave && (
         <Text size="sm" c="dimmed">
-          You can view this dashboard; saving needs Edit permission on its folder.
+          {meta.provisioned
+            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model with a new uid.'
+            : 'You can view this dashboard; saving needs Edit permission on its folder.'}
         </Text>
       )}
 
@@ -288,9 +295,10 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
           <Tabs.Tab value="json">JSON model</Tabs.Tab>
           <Tabs.Tab value="versions">Versions</Tabs.Tab>
+          <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="panels" pt="md">
-          <PanelGrid panels={draft.panels} />
+          <LiveDashboard model={draft} uid={uid} canEdit={canSave} canAnnotate={meta.canEdit} onModelChange={setDraft} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />
@@ -319,6 +327,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         </Tabs.Panel>
         <Tabs.Panel value="versions" pt="md">
           <VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions" pt="md">
+          <DashboardPermissions uid={uid} title={title} canAdmin={meta.canAdmin} />
         </Tabs.Panel>
       </Tabs>
 

@@ -1,54 +1,26 @@
-import { Badge, Box, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
-import { GRID_COLUMNS, GRID_ROW_PX, queryText, sectionsOf, type Panel } from './layout';
+import { useMemo, useState, type ReactNode } from 'react';
+import { GRID_COLUMNS, GRID_ROW_PX, sectionsOf, type Panel } from './layout';
 
-function PanelCard({ panel }: { panel: Panel }) {
-  const targets = Array.isArray(panel.targets) ? panel.targets : [];
-  return (
-    <Paper
-      withBorder
-      radius="sm"
-      p="xs"
-      h="100%"
-      style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
-      aria-label={`Panel ${panel.title || 'untitled'}`}
-      component="section"
-    >
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="sm" fw={600} truncate>
-          {panel.title || <i>Untitled panel</i>}
-        </Text>
-        <Badge variant="outline" color="gray" size="xs" style={{ flexShrink: 0 }}>
-          {panel.type ?? 'panel'}
-        </Badge>
-      </Group>
-      <Stack gap={4} mt={6} style={{ overflow: 'auto', minHeight: 0 }}>
-        {targets.length === 0 ? (
-          <Text size="xs" c="dimmed">
-            No queries
-          </Text>
-        ) : (
-          targets.map((target, index) => (
-            <Box key={index}>
-              <Text size="xs" c="dimmed">
-                Query {String(target.refId ?? String.fromCharCode(65 + index))}
-              </Text>
-              <Code block style={{ fontSize: 11, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {queryText(target) || JSON.stringify(target)}
-              </Code>
-            </Box>
-          ))
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The dashboard's panels on Grafana's 24-column grid; rows fold and unfold (a view choice, not saved). */
-export function PanelGrid({ panels }: { panels: unknown }) {
-  const sections = sectionsOf(panels);
-  const [toggled, setToggled] = useState<Set<number>>(new Set());
+/**
+ * The dashboard's panels on Grafana's 24-column grid. Rows fold and unfold (a view choice, not
+ * saved); the panels of a folded row are not rendered at all, so they ask for no data.
+ * `renderPanel` draws one panel; `rowTitle` turns a row's title into what is shown (variables).
+ */
+export function PanelGrid({
+  panels,
+  renderPanel,
+  rowTitle = (title) => title,
+}: {
+  panels: unknown;
+  /** `inRow`: the panel sits under a row's heading (its own heading is then one level lower). */
+  renderPanel(panel: Panel, inRow: boolean): ReactNode;
+  rowTitle?(title: string): string;
+}) {
+  // Memoised: each panel keeps its identity between renders, so its queries and drawing do too.
+  const sections = useMemo(() => sectionsOf(panels), [panels]);
+  const [toggled, setToggled] = useState<Set<string>>(new Set());
   if (sections.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -59,34 +31,40 @@ export function PanelGrid({ panels }: { panels: unknown }) {
   return (
     <Stack gap="sm">
       {sections.map((section, index) => {
-        const collapsed = section.savedCollapsed !== toggled.has(index);
+        // Keyed by the row's id, so that a repeat or a reload does not move a fold to another row.
+        const key = String(section.row?.id ?? `section-${index}`);
+        const collapsed = section.savedCollapsed !== toggled.has(key);
         const rows = Math.max(1, ...section.panels.map((p) => p.pos.y + p.pos.h));
+        const title = rowTitle(typeof section.row?.title === 'string' && section.row.title ? section.row.title : 'Row');
         return (
-          <Box key={index}>
+          <Box key={`${key}-${index}`}>
             {section.row && (
-              <UnstyledButton
-                onClick={() =>
-                  setToggled((current) => {
-                    const next = new Set(current);
-                    if (next.has(index)) next.delete(index);
-                    else next.add(index);
-                    return next;
-                  })
-                }
-                aria-expanded={!collapsed}
-                style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0' }}
-              >
-                {collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-                <Text fw={600} size="sm" component="h2" m={0}>
-                  {section.row.title || 'Row'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  ({section.panels.length} panel{section.panels.length === 1 ? '' : 's'})
-                </Text>
-              </UnstyledButton>
+              <Text component="h2" m={0} size="sm" fw={600}>
+                <UnstyledButton
+                  onClick={() =>
+                    setToggled((current) => {
+                      const next = new Set(current);
+                      if (next.has(key)) next.delete(key);
+                      else next.add(key);
+                      return next;
+                    })
+                  }
+                  aria-expanded={!collapsed}
+                  style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0', fontWeight: 600 }}
+                >
+                  {collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+                  <span>{title}</span>
+                  {collapsed && (
+                    <Text span size="xs" c="dimmed" fw={400} aria-hidden>
+                      ({section.panels.length} panel{section.panels.length === 1 ? '' : 's'})
+                    </Text>
+                  )}
+                </UnstyledButton>
+              </Text>
             )}
             {!collapsed && section.panels.length > 0 && (
               <div
+                className="panel-grid"
                 style={{
                   display: 'grid',
                   gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
@@ -101,10 +79,11 @@ export function PanelGrid({ panels }: { panels: unknown }) {
                       gridColumn: `${panel.pos.x + 1} / span ${panel.pos.w}`,
                       gridRow: `${panel.pos.y + 1} / span ${panel.pos.h}`,
                       minWidth: 0,
+                      minHeight: 0,
                     }}
                     data-testid="panel"
                   >
-                    <PanelCard panel={panel} />
+                    {renderPanel(panel, section.row !== undefined)}
                   </div>
                 ))}
               </div>
