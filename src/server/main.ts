@@ -6,14 +6,14 @@ import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
 import { pidFileOf, removePidFile, writePidFile } from './datadir';
 import { loggerOptions } from './logging';
-import { Provisioner } from './provisioning';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
   const store = await openStore(config.dataDir, { secretKey: config.secretKey, synchronous: config.sqliteSynchronous });
   const first = await bootstrap(store, config.adminToken);
-  const provisioner = config.provisioningDir ? new Provisioner(store, config.provisioningDir) : undefined;
+  // Loaded only when configured (the YAML parser is a few MB a server without files never needs).
+  const provisioner = config.provisioningDir ? new (await import('./provisioning')).Provisioner(store, config.provisioningDir) : undefined;
   const app = await buildApp({
     store,
     maxBodyBytes: config.maxBodyBytes,

@@ -6,15 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
-/** One thing wrong in one file; the rest of the files (and of that file) still apply. */
-export interface Problem {
-  file: string;
-  /** 1-based; 0 when the problem is the file as a whole. */
-  line: number;
-  reason: string;
-}
+import type { Problem } from './problems';
 
-export const describeProblem = (problem: Problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.reason}`;
+export { describeProblem, type Problem } from './problems';
 
 export interface YamlFile {
   file: string;

@@ -337,3 +337,33 @@ describe('reload endpoints', () => {
     expect((await server.call({ method: 'GET', url: '/api/datasources/name/reloaded' })).statusCode).toBe(200);
   });
 });
+
+describe('examples/provisioning', () => {
+  it('applies without a problem: the Prometheus data source and the "Sightline internals" dashboard', async () => {
+    const examples = path.resolve(import.meta.dirname, '../../../examples/provisioning');
+    let real!: Provisioner;
+    const server = await startTestServer({
+      provisioner: (store) => (real = new Provisioner(store, examples, { PROMETHEUS_URL: 'http://127.0.0.1:9090' })),
+    });
+    cleanups.push(() => server.cleanup());
+    const errors: string[] = [];
+    await real.start({ info: () => undefined, warn: (m) => errors.push(m), error: (m) => errors.push(m) });
+    real.stop();
+    expect(errors).toEqual([]);
+    expect(
+      json<Record<string, unknown>>(await server.call({ method: 'GET', url: '/api/datasources/uid/sightline-prometheus' })),
+    ).toMatchObject({
+      url: 'http://127.0.0.1:9090',
+      readOnly: true,
+    });
+    const { dashboard, meta } = json<{
+      dashboard: { title: string; panels: Array<{ targets: Array<{ expr: string }> }> };
+      meta: Record<string, unknown>;
+    }>(await server.call({ method: 'GET', url: '/api/dashboards/uid/sightline-internals' }));
+    expect(dashboard.title).toBe('Sightline internals');
+    expect(meta).toMatchObject({ provisioned: true, folderTitle: 'Sightline' });
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    expect(exprs.some((e) => e.includes('histogram_quantile') && e.includes('sightline_http_request_duration_seconds_bucket'))).toBe(true);
+    expect(exprs.some((e) => e.startsWith('sum by (handler) (rate('))).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Provisioner } from '../provisioning';
-import { describeProblem } from '../provisioning/files';
+import { describeProblem } from '../provisioning/problems';
 
 /**
  * Grafana's reload endpoints. Without a provisioning dir there is nothing to read: they answer
