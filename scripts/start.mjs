@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the UI when it is missing or older than its sources, then runs the server.
+// `npm start`: builds the UI and the server when they are missing or older than their sources,
+// then runs the compiled server (dist/server/main.js) with plain node: no TypeScript compiler in
+// the production process. `npm run dev` runs the sources with hot reload instead.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
 const uiSources = ['index.html', 'vite.config.ts', 'public', 'src/web', 'src/contract'];
+const builtServer = path.join(root, 'dist/server/main.js');
+const serverSources = ['src/server', 'src/contract', 'scripts/build-server.mjs', 'package.json'];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
@@ -29,7 +33,14 @@ if (builtAt < Math.max(...uiSources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const serverBuiltAt = fs.existsSync(builtServer) ? fs.statSync(builtServer).mtimeMs : 0;
+if (serverBuiltAt < Math.max(...serverSources.map(newestChange))) {
+  process.stdout.write(serverBuiltAt ? 'The server changed since its last build; rebuilding…\n' : 'Building the server (first start)…\n');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer({ quiet: true });
+}
+
+const server = spawn(process.execPath, [builtServer], {
   cwd: process.cwd(),
   stdio: 'inherit',
 });

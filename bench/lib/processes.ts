@@ -62,7 +62,9 @@ async function startNode(
   ready: RegExp,
   probe: string,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // TypeScript through tsx; the compiled server (.js) with plain node, as `npm start` runs it.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,11 +100,20 @@ async function startNode(
   return { name, url: url!, pid: child.pid!, stop: () => stopChild(child) };
 }
 
-/** The real server (src/server/main.ts) on `dataDir`, serving the UI from `webDir` when given. */
-export function startSightline(dataDir: string, webDir: string | undefined, token: string): Promise<ServerProcess> {
+/**
+ * The real server on `dataDir`, serving the UI from `webDir` when given: the compiled
+ * dist/server/main.js (built first when stale, as `npm start` does), or `script` (the sources).
+ */
+export async function startSightline(
+  dataDir: string,
+  webDir: string | undefined,
+  token: string,
+  script = 'dist/server/main.js',
+): Promise<ServerProcess> {
+  if (script.endsWith('.js')) await ensureServerBuilt();
   return startNode(
     'sightline',
-    'src/server/main.ts',
+    script,
     [],
     {
       PORT: '0',
@@ -143,4 +154,14 @@ export function cpuSecondsOf(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
   return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+let built: Promise<unknown> | undefined;
+/** Builds dist/server once per bench run (esbuild takes about half a second). */
+export function ensureServerBuilt(): Promise<unknown> {
+  // @ts-expect-error: a plain .mjs script without types
+  built ??= import('../../scripts/build-server.mjs').then((m: { buildServer: (o: { quiet: boolean }) => Promise<unknown> }) =>
+    m.buildServer({ quiet: true }),
+  );
+  return built;
 }

@@ -90,7 +90,10 @@ export const dashboardMetaSchema = z.looseObject({
   folderUid: z.string(),
   folderTitle: z.string(),
   folderUrl: z.string(),
+  /** A provisioning file holds it and its provider does not allow UI updates: `canSave` is false then. */
   provisioned: z.boolean(),
+  /** The file that holds it (relative to its provider's path); empty when not provisioned. */
+  provisionedExternalId: z.string().optional(),
 });
 export type DashboardMeta = z.infer<typeof dashboardMetaSchema>;
 

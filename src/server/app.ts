@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyContextConfig,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import secureJson from 'secure-json-parse';
 import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
 import { ApiError, badRequest, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
+import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCompatRoutes } from './routes/compat';
@@ -16,6 +24,7 @@ import { registerFolderRoutes } from './routes/folders';
 import { registerImportRoutes } from './routes/import';
 import { registerOrgRoutes } from './routes/org';
 import { registerDashboardPermissionRoutes } from './routes/permissions';
+import { registerProvisioningRoutes } from './routes/provisioning';
 import { registerQueryRoutes } from './routes/query';
 import { registerSearchRoutes } from './routes/search';
 import { registerServiceAccountRoutes } from './routes/serviceaccounts';
@@ -23,6 +32,7 @@ import { registerStarRoutes } from './routes/stars';
 import { registerTeamRoutes } from './routes/teams';
 import { registerSignedInUserRoutes } from './routes/user';
 import { registerUserRoutes } from './routes/users';
+import type { Provisioner } from './provisioning';
 import type { Store } from './store';
 import { healthVersions } from './version';
 
@@ -32,6 +42,8 @@ declare module 'fastify' {
     action?: Action;
     /** ...unless it is public: answered without a token (`/api/health` and the UI's files). */
     public?: boolean;
+    /** `/metrics` behind SIGHTLINE_METRICS_AUTH: basic auth with that user and password instead of a token. */
+    metricsAuth?: boolean;
   }
   interface FastifyRequest {
     /** Who is calling. Reading it on a request that was not authenticated throws a 401, so no handler runs without one. */
@@ -58,6 +70,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Slow-client limits (config.ts documents the defaults). */
   limits?: Partial<ConnectionLimits>;
+  /** `/metrics` (on unless `enabled: false`); `auth` (`user:password`) asks for basic auth. */
+  metrics?: { enabled?: boolean; auth?: string };
+  /** One log line per request (5xx answers are logged either way). */
+  logRequests?: boolean;
+  /** Provisioning from files (SIGHTLINE_PROVISIONING_DIR), for the reload endpoints. */
+  provisioner?: Provisioner;
 }
 
 export interface ConnectionLimits {
@@ -144,6 +162,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.idleTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // While closing, a request that arrives on a kept-alive connection is still answered (with
+    // `connection: close`, see onSend) rather than refused with 503: the client sent it before it
+    // could know. New connections are refused, and main.ts bounds the wait.
+    return503OnClosing: false,
   });
   app.server.maxConnections = limits.maxConnections;
   app.server.headersTimeout = limits.headersTimeoutMs;
@@ -193,6 +215,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const logFailedAuth = failedAuthLogger(app.log);
 
+  // Metrics and request lines. First of the onRequest hooks, so refused requests count too.
+  const metrics: Metrics | undefined = deps.metrics?.enabled === false ? undefined : createMetrics(store);
+  const metricsAuth = deps.metrics?.auth;
+  const logRequests = deps.logRequests ?? false;
+  const COUNTED = Symbol('counted');
+  type Counted = { [COUNTED]?: boolean };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!metrics) return;
+    metrics.requestStarted();
+    (request as unknown as Counted)[COUNTED] = true;
+  });
+  const ended = (request: FastifyRequest) => {
+    const counted = request as unknown as Counted;
+    if (!counted[COUNTED]) return;
+    counted[COUNTED] = false;
+    metrics?.requestEnded();
+  };
+  app.addHook('onRequestAbort', async (request) => ended(request));
+  app.addHook('onResponse', async (request, reply) => {
+    ended(request);
+    const handler = handlerLabel(request, reply.statusCode);
+    const seconds = reply.elapsedTime / 1000;
+    metrics?.observeRequest(handler, request.method, reply.statusCode, seconds);
+    if (logRequests || reply.statusCode >= 500) {
+      const identity = (request as unknown as Authenticated)[IDENTITY];
+      const line = {
+        method: request.method,
+        handler,
+        status: reply.statusCode,
+        duration_ms: Number(reply.elapsedTime.toFixed(1)),
+        account: identity?.login,
+        org: identity?.orgId,
+        remote_addr: request.ip,
+      };
+      const text = `${request.method} ${handler} ${reply.statusCode} ${line.duration_ms} ms`;
+      if (reply.statusCode >= 500) request.log.error(line, text);
+      else request.log.info(line, text);
+    }
+  });
+  app.addHook('onClose', async () => metrics?.close());
+  /** The route template that answered; never the raw URL (its cardinality is the caller's to choose). */
+  const handlerLabel = (request: FastifyRequest, status: number): string => {
+    if (request.is404) return status === 200 ? 'ui' : 'notfound';
+    const url = request.routeOptions.url ?? 'notfound';
+    return uiFileUrls.has(url) && request.routeOptions.config.public ? 'static' : url;
+  };
+
   // Every decision is made on the route the router matched (the decoded path it really runs),
   // never on the raw URL: `/%61pi/org` or `GET http://host/api/org` reach the same checks.
   app.addHook('onRequest', async (request, reply) => {
@@ -240,6 +313,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // address). Tokens travel in a header, never in cookies, so allowing any origin lends a
     // page no ambient authority.
     if (origin && isApi) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (config.metricsAuth) {
+      if (metricsAuth && basicAuthMatches(request.headers.authorization, metricsAuth)) return;
+      logFailedAuth(request.ip, 'wrong or missing basic auth for /metrics');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="sightline metrics"')
+        .header('connection', 'close')
+        .send({ message: 'Unauthorized: /metrics needs the basic auth set in SIGHTLINE_METRICS_AUTH' });
+    }
     if (config.public) return;
     const identity = await authenticated();
     (request as unknown as Authenticated)[IDENTITY] = identity;
@@ -249,6 +331,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Headers for every answer (API and UI); docs/security.md explains each.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    // Shutting down: this answer is the connection's last.
+    if (closing) reply.header('connection', 'close');
     const isUi = !isApiPath(request);
     reply.header('content-security-policy', isUi ? UI_CSP : API_CSP);
     if (isUi) reply.header('x-frame-options', 'DENY');
@@ -277,6 +361,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     return reply.code(database === 'ok' ? 200 : 503).send({ database, ...healthVersions() });
   });
+  if (metrics) {
+    // Public only when no credentials are configured; decided on this route, like every other.
+    const config: FastifyContextConfig = metricsAuth ? { metricsAuth: true } : { public: true };
+    app.get('/metrics', { config }, async (_request, reply) =>
+      reply
+        .type(metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.render()),
+    );
+  }
   registerSignedInUserRoutes(app, store);
   registerOrgRoutes(app, store);
   registerUserRoutes(app, store);
@@ -292,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerImportRoutes(app, store);
   registerCompatRoutes(app, store);
   registerQueryRoutes(app, store);
+  registerProvisioningRoutes(app, deps.provisioner);
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { orgRoleSchema } from '../contract/common';
 import { createTokenRequestSchema } from '../contract/serviceaccounts';
@@ -5,6 +7,7 @@ import { describeZodError } from '../contract/errors';
 import { bootstrap, mintToken } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './store';
+import { backupDatabase, restoreDatabase, RestoreRefused } from './store/backup';
 
 const USAGE = `Usage: npm run token -- --name NAME --role ROLE [--ttl SECONDS] [--token-name NAME] [--data-dir DIR]
 
@@ -70,8 +73,85 @@ async function tokenCommand(argv: string[]): Promise<void> {
   }
 }
 
+const BACKUP_USAGE = `Usage: npm run backup -- --out FILE [--data-dir DIR]
+       npm run restore -- FILE [--data-dir DIR]
+
+backup   copies the database of a data directory to FILE with SQLite's online backup API: the copy
+         is consistent while servers run. Also keep the data directory's secret.key (or your
+         SIGHTLINE_SECRET_KEY): data source secrets in the copy are sealed with it.
+restore  puts FILE in place of the data directory's database (the old one is kept beside it as
+         sightline.db.before-restore-<time>). Refused while a server runs on that data directory.
+--data-dir DIR  the data directory (default: SIGHTLINE_DATA_DIR, else ./data).`;
+
+function dataDirOf(given: string | undefined): string {
+  return loadConfig(given ? { ...process.env, SIGHTLINE_DATA_DIR: given } : process.env).dataDir;
+}
+
+async function backupCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(`${BACKUP_USAGE}\n`);
+  if (!values.out) {
+    process.stderr.write(`--out FILE is required\n\n${BACKUP_USAGE}\n`);
+    process.exit(2);
+  }
+  const dataDir = dataDirOf(values['data-dir']);
+  const out = path.resolve(values.out);
+  const started = Date.now();
+  let shown = -1;
+  const result = await backupDatabase(dataDir, out, ({ totalPages, remainingPages }) => {
+    const percent = totalPages === 0 ? 100 : Math.floor(((totalPages - remainingPages) / totalPages) * 100);
+    if (percent !== shown) process.stderr.write(`backup: ${percent}% (${totalPages - remainingPages} of ${totalPages} pages)\n`);
+    shown = percent;
+  });
+  if (shown !== 100) process.stderr.write(`backup: 100% (${result.totalPages} of ${result.totalPages} pages)\n`);
+  const size = fs.statSync(out).size;
+  process.stderr.write(
+    `backup: ${result.totalPages} pages (${(size / 1e6).toFixed(1)} MB) written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      (process.env.SIGHTLINE_SECRET_KEY
+        ? ''
+        : `backup: keep ${path.join(dataDir, 'secret.key')} with it: data source secrets are sealed with that key\n`),
+  );
+}
+
+async function restoreCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(`${BACKUP_USAGE}\n`);
+  if (positionals.length !== 1) {
+    process.stderr.write(`restore takes exactly one FILE\n\n${BACKUP_USAGE}\n`);
+    process.exit(2);
+  }
+  const dataDir = dataDirOf(values['data-dir']);
+  try {
+    const { replaced, migrations } = restoreDatabase(dataDir, path.resolve(positionals[0]!));
+    process.stderr.write(
+      `restore: ${positionals[0]} is now the database of ${dataDir} (${migrations} migrations applied in it; newer ones run at the next start)\n` +
+        (replaced ? `restore: the previous database was kept as ${replaced}\n` : ''),
+    );
+    if (!process.env.SIGHTLINE_SECRET_KEY && !fs.existsSync(path.join(dataDir, 'secret.key'))) {
+      process.stderr.write(
+        `restore: ${dataDir} has no secret.key: put back the one from the backed-up data directory, or data source secrets cannot be read\n`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof RestoreRefused) {
+      process.stderr.write(`restore refused: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { token: tokenCommand };
+const commands: Record<string, (argv: string[]) => Promise<void>> = { token: tokenCommand, backup: backupCommand, restore: restoreCommand };
 const run = command ? commands[command] : undefined;
 if (!run) fail(`unknown command "${command ?? ''}"`);
 run(rest).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hasValidChecksum } from './auth/tokens';
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging';
 import { DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, parseCidr } from './outgoing';
 
 export interface Config {
@@ -28,6 +29,16 @@ export interface Config {
   maxConnections: number;
   /** SQLite's `synchronous`: NORMAL (crash-safe) or FULL (also power-loss safe). */
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** How log lines are written: pretty at a terminal, else JSON (SIGHTLINE_LOG_FORMAT). */
+  logFormat: LogFormat;
+  /** One line per request (SIGHTLINE_LOG_REQUESTS); 5xx answers are logged either way. */
+  logRequests: boolean;
+  /** `/metrics`: off with SIGHTLINE_METRICS=off; `auth` (`user:password`) asks for basic auth. */
+  metrics: { enabled: boolean; auth: string | undefined };
+  /** Grafana-style provisioning files (datasources/, dashboards/); none when unset. */
+  provisioningDir: string | undefined;
+  /** On SIGTERM/SIGINT, in-flight requests get this long to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +91,29 @@ function synchronousFromEnv(env: NodeJS.ProcessEnv): 'NORMAL' | 'FULL' {
   throw new ConfigError(`SIGHTLINE_SQLITE_SYNCHRONOUS must be normal or full, got "${env.SIGHTLINE_SQLITE_SYNCHRONOUS}"`);
 }
 
+function booleanFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat {
+  const raw = env.SIGHTLINE_LOG_FORMAT?.trim().toLowerCase();
+  if (!raw) return defaultLogFormat();
+  if ((LOG_FORMATS as readonly string[]).includes(raw)) return raw as LogFormat;
+  throw new ConfigError(`SIGHTLINE_LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${env.SIGHTLINE_LOG_FORMAT}"`);
+}
+
+function metricsAuthFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SIGHTLINE_METRICS_AUTH;
+  if (raw === undefined || raw === '') return undefined;
+  const colon = raw.indexOf(':');
+  if (colon <= 0 || colon === raw.length - 1) throw new ConfigError('SIGHTLINE_METRICS_AUTH must be user:password (both non-empty)');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const adminToken = env.SIGHTLINE_ADMIN_TOKEN?.trim() || undefined;
   const tokenProblem = adminToken === undefined ? undefined : adminTokenProblem(adminToken);
@@ -101,5 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     idleTimeoutMs: integerFromEnv(env, 'SIGHTLINE_IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
     maxConnections: integerFromEnv(env, 'SIGHTLINE_MAX_CONNECTIONS', 1024, 1, 1_000_000),
     sqliteSynchronous: synchronousFromEnv(env),
+    logFormat: logFormatFromEnv(env),
+    logRequests: booleanFromEnv(env, 'SIGHTLINE_LOG_REQUESTS', false),
+    metrics: { enabled: booleanFromEnv(env, 'SIGHTLINE_METRICS', true), auth: metricsAuthFromEnv(env) },
+    provisioningDir: env.SIGHTLINE_PROVISIONING_DIR?.trim() ? path.resolve(cwd, env.SIGHTLINE_PROVISIONING_DIR.trim()) : undefined,
+    shutdownTimeoutMs: integerFromEnv(env, 'SIGHTLINE_SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 3600) * 1000,
   };
 }

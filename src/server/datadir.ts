@@ -43,3 +43,48 @@ export function ensurePrivateFile(file: string): void {
     if (fs.existsSync(path) && looser(fs.statSync(path).mode, PRIVATE_FILE_MODE)) fs.chmodSync(path, PRIVATE_FILE_MODE);
   }
 }
+
+/** `server.<pid>.pid` in the data dir: one per running server (several may share a data dir). */
+const PID_FILE = /^server\.(\d+)\.pid$/;
+
+/** Marks the data dir as used by this process until `removePidFile` (restore refuses while any is alive). */
+export function writePidFile(dataDir: string, pid = process.pid): string {
+  const file = pidFileOf(dataDir, pid);
+  fs.writeFileSync(file, `${pid}\n`, { mode: PRIVATE_FILE_MODE });
+  return file;
+}
+
+export function pidFileOf(dataDir: string, pid = process.pid): string {
+  return `${dataDir}/server.${pid}.pid`;
+}
+
+export function removePidFile(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+/**
+ * Pids of servers running on the data dir: those of its pid files whose process is alive. Files
+ * left by a server that was killed (SIGKILL, a crash) are removed on the way.
+ */
+export function runningServers(dataDir: string): number[] {
+  if (!fs.existsSync(dataDir)) return [];
+  const alive: number[] = [];
+  for (const name of fs.readdirSync(dataDir)) {
+    const match = PID_FILE.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (isAlive(pid)) alive.push(pid);
+    else fs.rmSync(`${dataDir}/${name}`, { force: true });
+  }
+  return alive;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

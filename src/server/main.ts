@@ -4,17 +4,24 @@ import { ConfigError, loadConfig } from './config';
 import { openStore } from './store';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
+import { pidFileOf, removePidFile, writePidFile } from './datadir';
+import { loggerOptions } from './logging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
   const store = await openStore(config.dataDir, { secretKey: config.secretKey, synchronous: config.sqliteSynchronous });
   const first = await bootstrap(store, config.adminToken);
+  // Loaded only when configured (the YAML parser is a few MB a server without files never needs).
+  const provisioner = config.provisioningDir ? new (await import('./provisioning')).Provisioner(store, config.provisioningDir) : undefined;
   const app = await buildApp({
     store,
     maxBodyBytes: config.maxBodyBytes,
     webDir: config.webDir,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, config.logFormat),
+    metrics: config.metrics,
+    logRequests: config.logRequests,
+    provisioner,
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,
@@ -23,17 +30,47 @@ async function main(): Promise<void> {
     },
   });
   for (const warning of store.warnings) app.log.warn(warning);
+  // Before listening: the first request already sees the provisioned data sources and dashboards.
+  // A broken file is logged (file, line, reason); the rest applies and the server starts.
+  if (provisioner) {
+    const log = app.log.child({ component: 'provisioning' });
+    await provisioner.start({ info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) }).catch((error: unknown) => {
+      log.error(`provisioning failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
 
+  const pidFile = pidFileOf(config.dataDir);
+  let stopping = false;
+  // SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (each answer
+  // then closes its connection), cut what is left after the bounded wait, close the database.
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await store.close();
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    provisioner?.stop();
+    app.log.info(`${signal}: shutting down; requests in flight have ${config.shutdownTimeoutMs / 1000} s to finish`);
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown wait is over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    try {
+      await app.close();
+      clearTimeout(cut);
+      await provisioner?.idle();
+      await store.close();
+      app.log.info('stopped');
+    } finally {
+      removePidFile(pidFile);
+    }
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  writePidFile(config.dataDir);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -111,6 +111,9 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
   { method: 'GET', url: '/api/login/ping' },
   { method: 'POST', url: '/api/annotations/mass-delete', payload: () => ({ annotationId: 999999 }) },
   { method: 'GET', url: '/api/dashboards/home' },
+  // Provisioning (issue 18): no provisioning dir in this server, so a reload reads nothing.
+  { method: 'POST', url: '/api/admin/provisioning/dashboards/reload' },
+  { method: 'POST', url: '/api/admin/provisioning/datasources/reload' },
   { method: 'POST', url: '/api/dashboards/import', payload: () => ({ dashboard: { title: `imported ${++unique}` } }) },
   // Teams, dashboard permissions, stars
   { method: 'GET', url: '/api/teams/search' },

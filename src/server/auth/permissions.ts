@@ -53,6 +53,8 @@ export const permissions = {
   'teams.permissions:write': 'Admin',
   /** Stars belong to the caller's own account; the dashboard must be viewable. */
   'users.self.stars:write': 'None',
+  /** Reads the provisioning files again (`POST /api/admin/provisioning/{dashboards,datasources}/reload`). */
+  'provisioning:reload': 'Admin',
   /** Legacy API keys: there are none (service account tokens replace them), listing says so. */
   'apikeys:read': 'Admin',
   // Grafana features Sightline does not have: reads answer "none", writes 501 naming the feature.

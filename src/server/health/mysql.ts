@@ -1,4 +1,5 @@
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
+import { loadMysql } from '../drivers';
 import { describeConnectError } from './network';
 import { excerpt } from './http';
 import { allowedAddress, hostAndPort } from './sql';
@@ -12,7 +13,8 @@ export const checkMySql: HealthChecker = async (target, options) => {
   const address = await allowedAddress(host, shown, options.timeoutMs);
   let connection: mysql.Connection | undefined;
   try {
-    connection = await mysql.createConnection({
+    const mysqlDriver = await loadMysql();
+    connection = await mysqlDriver.createConnection({
       host: address,
       port,
       user: target.user,

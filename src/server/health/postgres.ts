@@ -1,5 +1,5 @@
 import net from 'node:net';
-import pg from 'pg';
+import { loadPg } from '../drivers';
 import { describeConnectError } from './network';
 import { excerpt } from './http';
 import { allowedAddress, hostAndPort } from './sql';
@@ -19,7 +19,8 @@ export const checkPostgres: HealthChecker = async (target, options) => {
     sslmode === 'disable'
       ? false
       : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca', ca: target.secrets.tlsCACert || undefined, servername };
-  const client = new pg.Client({
+  const pgDriver = await loadPg();
+  const client = new pgDriver.Client({
     host: address,
     port,
     database,

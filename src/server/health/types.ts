@@ -43,15 +43,33 @@ export function withoutSecrets(message: string, secrets: Record<string, string>)
  * are taken); a HealthError becomes an ERROR result, anything else is a bug and rethrown.
  */
 export async function runCheck(checker: HealthChecker, target: HealthTarget, options: CheckOptions): Promise<HealthCheckResult> {
-  return withOutgoingSlot(async () => {
-    try {
-      const result = await checker(target, options);
-      return { ...result, message: withoutSecrets(result.message, target.secrets) };
-    } catch (error) {
-      if (error instanceof HealthError) return failed(withoutSecrets(error.message, target.secrets));
-      throw error;
-    }
-  });
+  const started = performance.now();
+  let outcome: 'ok' | 'error' = 'error';
+  try {
+    return await withOutgoingSlot(async () => {
+      try {
+        const result = await checker(target, options);
+        if (result.status === 'OK') outcome = 'ok';
+        return { ...result, message: withoutSecrets(result.message, target.secrets) };
+      } catch (error) {
+        if (error instanceof HealthError) return failed(withoutSecrets(error.message, target.secrets));
+        throw error;
+      }
+    });
+  } finally {
+    healthObserver?.(target.type, outcome, (performance.now() - started) / 1000);
+  }
+}
+
+/** Told of every health check run: its data source type, outcome and duration (for metrics). */
+export type HealthObserver = (type: string, outcome: 'ok' | 'error', seconds: number) => void;
+let healthObserver: HealthObserver | undefined;
+
+/** Registers the one observer of finished health checks (the metrics module); returns what was registered before. */
+export function observeHealthChecks(next: HealthObserver | undefined): HealthObserver | undefined {
+  const previous = healthObserver;
+  healthObserver = next;
+  return previous;
 }
 
 /** "10 s", "1.5 s" */

@@ -3,7 +3,8 @@
  * transaction with a statement time limit, over a pooled connection that runs one statement per
  * call (multiple statements are off).
  */
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
+import { loadMysql } from '../drivers';
 import { describeConnectError } from '../health/network';
 import { hostAndPort } from '../health/sql';
 import { HealthError, seconds } from '../health/types';
@@ -69,7 +70,8 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<MySql
   const maxOpen = Number(target.jsonData.maxOpenConns);
   const tls = target.jsonData.tlsAuth === true || target.jsonData.tlsAuthWithCACert === true;
   const verifyTls = tls && target.jsonData.tlsSkipVerify !== true;
-  const pool = mysql.createPool({
+  const mysqlDriver = await loadMysql();
+  const pool = mysqlDriver.createPool({
     // The driver checks the certificate against the host it dials, so a verified TLS connection
     // dials the name (already checked against the deny list above); otherwise the checked address.
     host: verifyTls ? endpoint.host : address,

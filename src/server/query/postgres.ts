@@ -4,7 +4,8 @@
  * extended protocol runs exactly one statement, so `COMMIT; DELETE ...` cannot leave the
  * read-only transaction.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../drivers';
 import { describeConnectError } from '../health/network';
 import { hostAndPort } from '../health/sql';
 import { HealthError, seconds } from '../health/types';
@@ -15,7 +16,6 @@ import { connectTimeoutMs, poolFor, type PooledConnection } from './pools';
 import { expandSqlMacros, sqlFrames, sqlQueryOf, type SqlColumn } from './sql';
 import type { QueryRunner, QueryTarget } from './types';
 
-const { types } = pg;
 const TYPE = {
   bool: 16,
   int8: 20,
@@ -32,7 +32,7 @@ const TYPE = {
 };
 
 /** Numbers as numbers (int8 and numeric arrive as text), and timestamps without zone read as UTC, as Grafana does. */
-const typeParsers = {
+const typeParsersOf = (types: typeof pg.types) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     switch (oid) {
       case TYPE.int8:
@@ -48,7 +48,7 @@ const typeParsers = {
         return format === 'binary' ? types.getTypeParser(oid, 'binary') : types.getTypeParser(oid, 'text');
     }
   },
-};
+});
 
 function kindOf(oid: number): FieldKind {
   switch (oid) {
@@ -122,7 +122,8 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<PgPoo
           servername: endpoint.host,
         };
   const maxOpen = Number(target.jsonData.maxOpenConns);
-  const pool = new pg.Pool({
+  const pgDriver = await loadPg();
+  const pool = new pgDriver.Pool({
     host: address,
     port: endpoint.port,
     database,
@@ -133,7 +134,7 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<PgPoo
     idleTimeoutMillis: 60_000,
     connectionTimeoutMillis: connectTimeoutMs(timeoutMs),
     application_name: 'sightline',
-    types: typeParsers,
+    types: typeParsersOf(pgDriver.types),
   });
   // An idle connection the server drops must not crash the process.
   pool.on('error', () => undefined);

@@ -37,9 +37,11 @@ export type QueryOutcome = 'ok' | 'error';
 export type QueryObserver = (type: string, outcome: QueryOutcome, seconds: number) => void;
 let observer: QueryObserver | undefined;
 
-/** Registers the one observer of finished queries (the metrics module). */
-export function observeQueries(next: QueryObserver | undefined): void {
+/** Registers the one observer of finished queries (the metrics module); returns what was registered before. */
+export function observeQueries(next: QueryObserver | undefined): QueryObserver | undefined {
+  const previous = observer;
   observer = next;
+  return previous;
 }
 
 /** A stored data source as the runners and the proxy use it, secrets opened. */

@@ -84,6 +84,7 @@ export async function saveDashboard(store: Store, identity: Identity, body: Save
   const staysPut = existing !== undefined && !existing.is_folder && existing.folder_id === folderId;
   if (!staysPut && !access.can(folderId, EDIT)) throw forbidden(action);
   if (existing && !existing.is_folder && !access.canDashboard(existing, EDIT)) throw forbidden(action);
+  if (existing && !existing.is_folder) await refuseProvisioned(store, existing.id);
 
   return store.dashboards.save({
     orgId: identity.orgId,
@@ -96,6 +97,12 @@ export async function saveDashboard(store: Store, identity: Identity, body: Save
     overwrite: body.overwrite ?? false,
     message: body.message ?? '',
   });
+}
+
+/** Grafana's refusal to save a dashboard a provisioning file holds, unless its provider allows UI updates. */
+async function refuseProvisioned(store: Store, dashboardId: number): Promise<void> {
+  const provisioning = await store.provisioning.forDashboard(dashboardId);
+  if (provisioning && !provisioning.allow_ui_updates) throw new ApiError(400, 'Cannot save provisioned dashboard');
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, store: Store): void {
@@ -152,12 +159,16 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
     const folder = dashboard.folder_id === null ? undefined : await store.folders.getById(dashboard.org_id, dashboard.folder_id);
     const logins = await store.dashboards.logins([dashboard.created_by, dashboard.updated_by]);
     const canEdit = access.canDashboard(dashboard, EDIT);
+    // Grafana's marks: `provisioned` when a file holds it and its provider does not allow UI
+    // updates (the UI then offers no Save); the file is named either way.
+    const provisioning = await store.provisioning.forDashboard(dashboard.id);
+    const locked = provisioning !== undefined && !provisioning.allow_ui_updates;
     const meta: DashboardMeta = {
       type: 'db',
-      canSave: canEdit,
+      canSave: canEdit && !locked,
       canEdit,
       canAdmin: access.canDashboard(dashboard, ADMIN),
-      canDelete: canEdit,
+      canDelete: canEdit && provisioning === undefined,
       canStar: true,
       isStarred: await store.stars.isStarred(request.identity.accountId, dashboard.id),
       slug: dashboard.slug,
@@ -174,8 +185,8 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
       folderUid: folder?.uid ?? '',
       folderTitle: folder?.title ?? 'General',
       folderUrl: folder ? folderUrl(folder.uid, folder.slug) : '',
-      provisioned: false,
-      provisionedExternalId: '',
+      provisioned: locked,
+      provisionedExternalId: provisioning?.external_id ?? '',
     };
     // The stored model is already JSON: splice it in rather than parse and re-serialise it.
     return reply
@@ -185,6 +196,8 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
 
   app.delete('/api/dashboards/uid/:uid', { config: { action: 'dashboards:delete' } }, async (request): Promise<DeleteDashboardResponse> => {
     const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:delete');
+    // Grafana refuses whatever the provider allows: the file would bring it back.
+    if (await store.provisioning.forDashboard(dashboard.id)) throw new ApiError(400, 'provisioned dashboard cannot be deleted');
     await store.dashboards.delete(dashboard.id);
     return { id: dashboard.id, uid: dashboard.uid, title: dashboard.title, message: `Dashboard ${dashboard.title} deleted` };
   });
@@ -220,6 +233,7 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
   byUidOrId('POST', '/restore', 'dashboards:write', async (request): Promise<SaveDashboardResponse> => {
     const { version } = parseGrafanaBody(restoreDashboardRequestSchema, request.body);
     const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:write');
+    await refuseProvisioned(store, dashboard.id);
     const old = await store.dashboards.version(dashboard.id, version);
     if (!old) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);
     const model = JSON.parse(old.data) as Record<string, unknown>;

@@ -19,7 +19,7 @@ import {
   type HealthCheckResult,
 } from '../../contract/datasources';
 import type { Identity } from '../auth/identity';
-import { badRequest, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
 import { checkers, resolveType, timeoutFor } from '../health/registry';
 import { customHeaderProblem } from '../health/http';
 import { hostAndPort } from '../health/sql';
@@ -50,7 +50,7 @@ function toDataSource(ds: StoredDataSource): DataSource {
     jsonData: ds.jsonData,
     secureJsonFields: Object.fromEntries(ds.secretNames.map((name) => [name, true])),
     version: ds.version,
-    readOnly: false,
+    readOnly: ds.readOnly,
   };
 }
 
@@ -168,6 +168,8 @@ export function registerDataSourceRoutes(app: FastifyInstance, store: Store): vo
   });
 
   async function update(existing: StoredDataSource, rawBody: unknown): Promise<DataSourceResponse> {
+    // Grafana's words and status for a provisioned data source whose file says `editable: false`.
+    if (existing.readOnly) throw new ApiError(403, 'Cannot update read-only data source');
     const body = parseBody(updateDataSourceRequestSchema, rawBody);
     // A field left out or null is left as it is: a client's model that sends `user: null` keeps the user.
     const merged: CreateDataSourceRequest = {
@@ -202,6 +204,7 @@ export function registerDataSourceRoutes(app: FastifyInstance, store: Store): vo
   );
 
   async function remove(ds: StoredDataSource): Promise<DeleteDataSourceResponse> {
+    if (ds.readOnly) throw new ApiError(403, 'Cannot delete read-only data source');
     await store.dataSources.delete(ds.id);
     closeDataSourcePools(ds.id);
     return { id: ds.id, message: 'Data source deleted' };

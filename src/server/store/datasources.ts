@@ -26,6 +26,19 @@ export interface StoredDataSource extends DataSourceFields {
   version: number;
   /** Names of the secrets that are set. */
   secretNames: string[];
+  /** Written by a provisioning file. */
+  provisioned: boolean;
+  /** Provisioned with `editable: false`: the API refuses to change or delete it. */
+  readOnly: boolean;
+}
+
+/** What a provisioning file says of one data source. */
+export interface ProvisionedDataSource extends DataSourceFields {
+  orgId: number;
+  uid?: string;
+  secureJsonData: Record<string, string>;
+  readOnly: boolean;
+  prunable: boolean;
 }
 
 function fromRow(row: DataSourceRow): StoredDataSource {
@@ -46,6 +59,8 @@ function fromRow(row: DataSourceRow): StoredDataSource {
     jsonData: JSON.parse(row.json_data) as Record<string, unknown>,
     version: row.version,
     secretNames: Object.keys(JSON.parse(row.secure_json_data) as Record<string, string>).sort(),
+    provisioned: row.provisioned === 1,
+    readOnly: row.read_only === 1,
   };
 }
 
@@ -179,4 +194,93 @@ export class DataSourceStore {
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('data_source').where('id', '=', id).execute();
   }
+
+  /** Deletes by name (a provisioning file's `deleteDatasources`); the id deleted, if any. */
+  async deleteByName(orgId: number, name: string): Promise<number | undefined> {
+    const row = await this.db
+      .deleteFrom('data_source')
+      .where('org_id', '=', orgId)
+      .where('name', '=', name)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Creates or updates a data source as a provisioning file says (found by uid when it names one,
+   * else by name; Grafana matches by name). Nothing is written when the stored one already says
+   * the same, so re-applying the same files (a reload, another instance) changes nothing.
+   */
+  async upsertProvisioned(ds: ProvisionedDataSource): Promise<{ id: number; outcome: 'created' | 'updated' | 'unchanged' }> {
+    return inTransaction(this.db, async (trx) => {
+      const byUid = ds.uid
+        ? await trx.selectFrom('data_source').selectAll().where('org_id', '=', ds.orgId).where('uid', '=', ds.uid).executeTakeFirst()
+        : undefined;
+      const row =
+        byUid ??
+        (await trx.selectFrom('data_source').selectAll().where('org_id', '=', ds.orgId).where('name', '=', ds.name).executeTakeFirst());
+      const columns = {
+        ...DataSourceStore.columns(ds),
+        provisioned: 1,
+        read_only: ds.readOnly ? 1 : 0,
+        prunable: ds.prunable ? 1 : 0,
+      };
+      const now = Date.now();
+      try {
+        if (!row) {
+          if (ds.isDefault) await trx.updateTable('data_source').set({ is_default: 0 }).where('org_id', '=', ds.orgId).execute();
+          const { id } = await trx
+            .insertInto('data_source')
+            .values({
+              ...columns,
+              org_id: ds.orgId,
+              uid: ds.uid || newUid(),
+              secure_json_data: JSON.stringify(this.mergeSecrets({}, ds.secureJsonData)),
+              version: 1,
+              created: now,
+              updated: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return { id, outcome: 'created' };
+        }
+        const sealed = JSON.parse(row.secure_json_data) as Record<string, string>;
+        const storedSecrets = Object.fromEntries(Object.entries(sealed).map(([name, value]) => [name, this.secrets.decrypt(value)]));
+        const given = Object.fromEntries(Object.entries(ds.secureJsonData).filter(([, value]) => value !== ''));
+        const same =
+          (!ds.uid || ds.uid === row.uid) &&
+          Object.entries(columns).every(([key, value]) => row[key as keyof typeof row] === value) &&
+          sameRecord(storedSecrets, given);
+        if (same) return { id: row.id, outcome: 'unchanged' };
+        if (ds.isDefault) await trx.updateTable('data_source').set({ is_default: 0 }).where('org_id', '=', ds.orgId).execute();
+        await trx
+          .updateTable('data_source')
+          .set({
+            ...columns,
+            uid: ds.uid || row.uid,
+            // The file is the truth: exactly its secrets, sealed anew.
+            secure_json_data: JSON.stringify(this.mergeSecrets({}, given)),
+            version: row.version + 1,
+            updated: now,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        return { id: row.id, outcome: 'updated' };
+      } catch (error) {
+        DataSourceStore.rethrow(error, ds);
+      }
+    });
+  }
+
+  /** Data sources provisioned from a file with `prune: true` that `keep` (ids) does not hold; deleted, their ids returned. */
+  async prune(keep: number[]): Promise<number[]> {
+    let query = this.db.deleteFrom('data_source').where('prunable', '=', 1);
+    if (keep.length > 0) query = query.where('id', 'not in', keep);
+    return (await query.returning('id').execute()).map((r) => r.id);
+  }
+}
+
+function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }

@@ -42,6 +42,11 @@ export class FolderStore {
     return this.folders(orgId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The folder with this title (case-insensitively, as titles are unique that way). */
+  findByTitle(orgId: number, title: string): Promise<DashboardRow | undefined> {
+    return this.folders(orgId).where('title_lower', '=', title.toLowerCase()).orderBy('id').executeTakeFirst();
+  }
+
   list(orgId: number): Promise<DashboardRow[]> {
     return this.folders(orgId).orderBy('title_lower').orderBy('id').execute();
   }

@@ -6,7 +6,9 @@ import { inTransaction, openDatabase, type Db, type SynchronousMode } from './db
 import { FolderStore } from './folders';
 import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
+import { ProvisioningStore } from './provisioning';
 import { ServiceAccountStore } from './serviceaccounts';
+import { StatsStore } from './stats';
 import { TeamStore } from './teams';
 import { TokenStore } from './tokens';
 import { UserStore } from './users';
@@ -25,6 +27,8 @@ export interface Stores {
   teams: TeamStore;
   dashboardPermissions: DashboardPermissionStore;
   stars: StarStore;
+  provisioning: ProvisioningStore;
+  stats: StatsStore;
 }
 
 /** The only way the server reaches the database. */
@@ -54,6 +58,8 @@ function storesOver(db: Db, secrets: SecretBox, writes?: () => number): Stores {
     teams: new TeamStore(db),
     dashboardPermissions: new DashboardPermissionStore(db),
     stars: new StarStore(db),
+    provisioning: new ProvisioningStore(db),
+    stats: new StatsStore(db),
   };
 }
 

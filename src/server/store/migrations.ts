@@ -306,6 +306,36 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('dashboard_permission_dashboard').on('dashboard_permission').column('dashboard_id').execute();
     },
   },
+  '0006_provisioning': {
+    async up(db: Kysely<unknown>) {
+      // Data sources from provisioning files: `read_only` (the file's `editable: false`), and
+      // `prunable` (from a file with `prune: true`: deleted once no file names it).
+      await db.schema
+        .alterTable('data_source')
+        .addColumn('provisioned', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('data_source')
+        .addColumn('read_only', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('data_source')
+        .addColumn('prunable', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // Which dashboards a provider's files hold (Grafana's dashboard_provisioning).
+      await db.schema
+        .createTable('dashboard_provisioning')
+        .addColumn('dashboard_id', 'integer', (c) => c.primaryKey().references('dashboard.id').onDelete('cascade'))
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('external_id', 'text', (c) => c.notNull())
+        .addColumn('check_sum', 'text', (c) => c.notNull())
+        .addColumn('allow_ui_updates', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('dashboard_provisioning_file', ['org_id', 'provider', 'external_id'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

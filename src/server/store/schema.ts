@@ -75,6 +75,21 @@ export interface Database {
   team_member: TeamMemberTable;
   star: StarTable;
   dashboard_permission: DashboardPermissionTable;
+  dashboard_provisioning: DashboardProvisioningTable;
+}
+
+/** A dashboard that a provisioning provider's file holds. */
+export interface DashboardProvisioningTable {
+  dashboard_id: number;
+  org_id: number;
+  /** The provider's name. */
+  provider: string;
+  /** The file, relative to the provider's path. */
+  external_id: string;
+  /** SHA-256 of the file as last applied. */
+  check_sum: string;
+  allow_ui_updates: number;
+  updated: Millis;
 }
 
 export type OrgRow = Selectable<OrgTable>;
@@ -187,6 +202,12 @@ export interface DataSourceTable {
   version: number;
   created: Millis;
   updated: Millis;
+  /** Set by provisioning files (migration 0006). */
+  provisioned: ColumnType<number, number | undefined, number>;
+  /** A provisioned data source with `editable: false`: the API refuses to change it. */
+  read_only: ColumnType<number, number | undefined, number>;
+  /** Provisioned from a file with `prune: true`: deleted once no file names it. */
+  prunable: ColumnType<number, number | undefined, number>;
 }
 
 export type DataSourceRow = Selectable<DataSourceTable>;

@@ -41,6 +41,7 @@ describe('store', () => {
       '0003_datasources',
       '0004_hardening',
       '0005_teams_stars_permissions',
+      '0006_provisioning',
     ]);
     await first.close();
     const second = await openDatabase(dir);

@@ -76,6 +76,8 @@ export async function startPrometheus(
     lifecycle?: boolean;
     /** A TSDB directory to serve (e.g. backfilled with promtool) instead of an empty one. */
     tsdbPath?: string;
+    /** Other targets to scrape every second (`host:port`, `/metrics`), with basic auth when given. */
+    scrape?: Array<{ job: string; target: string; basicAuth?: { user: string; password: string } }>;
   } = {},
 ): Promise<Backend & { pid: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-prometheus-'));
@@ -88,7 +90,16 @@ export async function startPrometheus(
           ? [`    basic_auth:\n      username: ${options.basicAuth.user}\n      password: ${options.basicAuth.password}\n`]
           : []),
       ].join('')
-    : 'global:\n  scrape_interval: 1h\nscrape_configs: []\n';
+    : options.scrape
+      ? [
+          'global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n',
+          ...options.scrape.map(
+            (s) =>
+              `  - job_name: ${s.job}\n    static_configs:\n      - targets: ['${s.target}']\n` +
+              (s.basicAuth ? `    basic_auth:\n      username: ${s.basicAuth.user}\n      password: ${s.basicAuth.password}\n` : ''),
+          ),
+        ].join('')
+      : 'global:\n  scrape_interval: 1h\nscrape_configs: []\n';
   fs.writeFileSync(path.join(dir, 'prometheus.yml'), scrape);
   const args = [
     `--config.file=${path.join(dir, 'prometheus.yml')}`,

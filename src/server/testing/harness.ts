@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { OrgRole } from '../../contract/common';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { bootstrap } from '../bootstrap';
 import { openStore, type Store } from '../store';
 
@@ -32,11 +32,19 @@ export function tempDataDir(): string {
 }
 
 /** The real server over a real SQLite file in a temp dir, bootstrapped with ADMIN_TOKEN. */
-export async function startTestServer(options: { dataDir?: string; maxBodyBytes?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    dataDir?: string;
+    maxBodyBytes?: number;
+    app?: Partial<Omit<AppDeps, 'store'>>;
+    /** Built over the store (e.g. a Provisioner) before the app, which gets it for its reload routes. */
+    provisioner?: (store: Store) => AppDeps['provisioner'];
+  } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const store = await openStore(dataDir);
   await bootstrap(store, ADMIN_TOKEN);
-  const app = await buildApp({ store, maxBodyBytes: options.maxBodyBytes });
+  const app = await buildApp({ ...options.app, provisioner: options.provisioner?.(store), store, maxBodyBytes: options.maxBodyBytes });
   await app.ready();
   let closed = false;
 

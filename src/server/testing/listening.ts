@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { buildApp, type ConnectionLimits } from '../app';
+import { buildApp, type AppDeps, type ConnectionLimits } from '../app';
 import { bootstrap } from '../bootstrap';
 import { openStore, type Store } from '../store';
 import { ADMIN_TOKEN, tempDataDir } from './harness';
@@ -25,7 +25,14 @@ export interface ListeningServer {
 }
 
 export async function startListeningServer(
-  options: { limits?: Partial<ConnectionLimits>; maxBodyBytes?: number; webDir?: string; dataDir?: string } = {},
+  options: {
+    limits?: Partial<ConnectionLimits>;
+    maxBodyBytes?: number;
+    webDir?: string;
+    dataDir?: string;
+    metrics?: AppDeps['metrics'];
+    logRequests?: boolean;
+  } = {},
 ): Promise<ListeningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const store = await openStore(dataDir);
@@ -42,6 +49,8 @@ export async function startListeningServer(
     maxBodyBytes: options.maxBodyBytes,
     webDir: options.webDir,
     limits: options.limits,
+    metrics: options.metrics,
+    logRequests: options.logRequests,
     logger: { level: 'warn', stream },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

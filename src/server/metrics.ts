@@ -1,0 +1,137 @@
+/**
+ * `/metrics` in Prometheus' text format (prom-client), on a registry of its own per server:
+ * request durations by route template (never the raw URL: its cardinality is the caller's to
+ * choose), requests in flight, health check and query durations by data source type and outcome,
+ * totals of what the store holds, and Node's process metrics.
+ */
+import crypto from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { observeHealthChecks } from './health/types';
+import { observeQueries } from './query/service';
+import type { Store } from './store';
+import type { StoreTotals } from './store/stats';
+
+/** Request durations: from 5 ms (an answer from memory) to 30 s (the request timeout). */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Backend round trips are slower than our own answers. */
+const BACKEND_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Store totals are counted at most this often (counting a million annotations takes a moment). */
+const TOTALS_TTL_MS = 5_000;
+
+export interface Metrics {
+  registry: Registry;
+  /** One finished request: its route template, method, status and duration. */
+  observeRequest(handler: string, method: string, status: number, seconds: number): void;
+  requestStarted(): void;
+  requestEnded(): void;
+  /** The exposition text. */
+  render(): Promise<string>;
+  /** Unhooks the query and health observers (when they are still this server's). */
+  close(): void;
+}
+
+export function createMetrics(store: Store): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'sightline_http_request_duration_seconds',
+    help: 'HTTP requests by route template (handler), method and status code.',
+    labelNames: ['handler', 'method', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: 'sightline_http_requests_in_flight',
+    help: 'HTTP requests being answered now.',
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: 'sightline_datasource_query_duration_seconds',
+    help: 'Data source queries (POST /api/ds/query) by data source type and outcome.',
+    labelNames: ['type', 'outcome'] as const,
+    buckets: BACKEND_BUCKETS,
+    registers: [registry],
+  });
+  const healthChecks = new Histogram({
+    name: 'sightline_datasource_health_check_duration_seconds',
+    help: 'Data source health checks by data source type and outcome.',
+    labelNames: ['type', 'outcome'] as const,
+    buckets: BACKEND_BUCKETS,
+    registers: [registry],
+  });
+  const totalsFailures = new Counter({
+    name: 'sightline_stat_collection_failures_total',
+    help: 'Scrapes whose store totals could not be read.',
+    registers: [registry],
+  });
+
+  let totals: { at: number; value: Promise<StoreTotals> } | undefined;
+  const currentTotals = (): Promise<StoreTotals> => {
+    const now = Date.now();
+    if (!totals || now - totals.at >= TOTALS_TTL_MS) {
+      const value = store.stats.totals(now);
+      totals = { at: now, value };
+      value.catch(() => {
+        totalsFailures.inc();
+        if (totals?.value === value) totals = undefined;
+      });
+    }
+    return totals.value;
+  };
+  const total = (name: string, help: string, read: (t: StoreTotals) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(read(await currentTotals()));
+      },
+    });
+  total('sightline_stat_totals_dashboard', 'Dashboards in every org.', (t) => t.dashboards);
+  total('sightline_stat_totals_folder', 'Folders in every org.', (t) => t.folders);
+  total('sightline_stat_totals_annotations', 'Annotations in every org.', (t) => t.annotations);
+  total('sightline_stat_totals_service_accounts', 'Service accounts in every org.', (t) => t.serviceAccounts);
+  total('sightline_stat_totals_service_account_tokens', 'Service account tokens neither revoked nor expired.', (t) => t.tokens);
+  new Gauge({
+    name: 'sightline_stat_totals_datasource',
+    help: 'Data sources in every org, by type.',
+    labelNames: ['type'] as const,
+    registers: [registry],
+    async collect() {
+      const { dataSources } = await currentTotals();
+      this.reset();
+      for (const { type, count } of dataSources) this.set({ type }, count);
+    },
+  });
+
+  const queryObserver = (type: string, outcome: string, seconds: number) => queries.observe({ type, outcome }, seconds);
+  const healthObserver = (type: string, outcome: string, seconds: number) => healthChecks.observe({ type, outcome }, seconds);
+  observeQueries(queryObserver);
+  observeHealthChecks(healthObserver);
+
+  return {
+    registry,
+    observeRequest: (handler, method, status, seconds) => requests.observe({ handler, method, status_code: String(status) }, seconds),
+    requestStarted: () => inFlight.inc(),
+    requestEnded: () => inFlight.dec(),
+    render: () => registry.metrics(),
+    close() {
+      // Another server in this process (tests) may have registered since: leave theirs in place.
+      const previousQuery = observeQueries(undefined);
+      if (previousQuery !== queryObserver) observeQueries(previousQuery);
+      const previousHealth = observeHealthChecks(undefined);
+      if (previousHealth !== healthObserver) observeHealthChecks(previousHealth);
+    },
+  };
+}
+
+/** `user:password` of SIGHTLINE_METRICS_AUTH, compared in constant time with a request's basic auth. */
+export function basicAuthMatches(header: string | undefined, expected: string): boolean {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  const given = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
+  // Hashes first: timingSafeEqual needs equal lengths, and the length must not leak either.
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b) && match !== null;
+}

@@ -1,0 +1,177 @@
+/**
+ * Data sources from `<provisioning dir>/datasources/*.yaml`, Grafana's format: `apiVersion`,
+ * `deleteDatasources`, `prune` and `datasources`. Everything the files say is applied in one
+ * transaction (`BEGIN IMMEDIATE`), matched by uid (else name), and nothing is written for a data
+ * source that already says the same: several instances applying the same files create nothing
+ * twice and bump no version.
+ */
+import { isHttpUrl, parseHostPort, sqlDataSourceTypes, type DataSourceType } from '../../contract/datasources';
+import { UID_PATTERN } from '../../contract/dashboards';
+import { resolveType } from '../health/registry';
+import { closeDataSourcePools } from '../query/pools';
+import type { Store } from '../store';
+import type { ProvisionedDataSource } from '../store/datasources';
+import { isRecord, readYaml, yamlFilesIn, type Problem } from './files';
+
+export interface DataSourceConfig extends ProvisionedDataSource {
+  file: string;
+  line: number;
+}
+
+export interface DataSourceFiles {
+  dataSources: DataSourceConfig[];
+  deletes: Array<{ orgId: number; name: string; file: string; line: number }>;
+  problems: Problem[];
+  /** Whether every file was read: only then may `prune` delete what no file names. */
+  complete: boolean;
+}
+
+export interface DataSourceSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  problems: Problem[];
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** Reads and checks every data source file; what is wrong becomes a problem and is left out. */
+export function readDataSourceFiles(dir: string, env: NodeJS.ProcessEnv): DataSourceFiles {
+  const result: DataSourceFiles = { dataSources: [], deletes: [], problems: [], complete: true };
+  const defaults = new Map<number, string>();
+  const names = new Set<string>();
+  for (const path of yamlFilesIn(dir)) {
+    const read = readYaml(path, env);
+    if ('reason' in read) {
+      result.problems.push(read);
+      result.complete = false;
+      continue;
+    }
+    const doc = read.value;
+    if (doc === null || doc === undefined) continue;
+    if (!isRecord(doc)) {
+      result.problems.push({ file: path, line: 1, reason: 'must be a mapping with apiVersion and datasources' });
+      result.complete = false;
+      continue;
+    }
+    const problem = (line: number, reason: string) => result.problems.push({ file: path, line, reason });
+    const prune = doc.prune === true;
+    for (const [index, item] of (Array.isArray(doc.deleteDatasources) ? doc.deleteDatasources : []).entries()) {
+      const line = read.lineOf('deleteDatasources', index);
+      if (!isRecord(item) || !text(item.name)) problem(line, 'deleteDatasources: each entry needs a name');
+      else result.deletes.push({ orgId: Number(item.orgId ?? 1) || 1, name: text(item.name), file: path, line });
+    }
+    if (doc.datasources !== undefined && !Array.isArray(doc.datasources)) problem(1, 'datasources must be a list');
+    for (const [index, item] of (Array.isArray(doc.datasources) ? doc.datasources : []).entries()) {
+      const line = read.lineOf('datasources', index);
+      const checked = checkDataSource(item, prune);
+      if (typeof checked === 'string') {
+        problem(line, checked);
+        continue;
+      }
+      const key = `${checked.orgId}/${checked.name.toLowerCase()}`;
+      if (names.has(key)) {
+        problem(line, `data source "${checked.name}" is defined twice in org ${checked.orgId}; the first definition is kept`);
+        continue;
+      }
+      if (checked.isDefault && defaults.has(checked.orgId)) {
+        problem(
+          line,
+          `only one data source per org can be the default; "${defaults.get(checked.orgId)}" already is, so "${checked.name}" is not`,
+        );
+        checked.isDefault = false;
+      }
+      if (checked.isDefault) defaults.set(checked.orgId, checked.name);
+      names.add(key);
+      result.dataSources.push({ ...checked, file: path, line });
+    }
+  }
+  return result;
+}
+
+function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource | string {
+  if (!isRecord(item)) return 'each data source must be a mapping';
+  const name = text(item.name).trim();
+  if (!name) return 'a data source needs a name';
+  const type = resolveType(text(item.type));
+  if (!item.type) return `data source "${name}" needs a type`;
+  if (!type) return `data source "${name}": unknown type "${text(item.type)}"`;
+  const uid = item.uid === undefined || item.uid === null ? undefined : text(item.uid);
+  if (uid !== undefined && !UID_PATTERN.test(uid)) return `data source "${name}": uid "${uid}" must be 1–40 letters, digits, "-" or "_"`;
+  const url = text(item.url).trim();
+  const isSql = sqlDataSourceTypes.includes(type as DataSourceType);
+  if (url && (isSql ? !parseHostPort(url) : !isHttpUrl(url))) {
+    return `data source "${name}": url "${url}" is not ${isSql ? 'host:port' : 'an http:// or https:// address'}`;
+  }
+  if (item.jsonData !== undefined && item.jsonData !== null && !isRecord(item.jsonData))
+    return `data source "${name}": jsonData must be a mapping`;
+  if (item.secureJsonData !== undefined && item.secureJsonData !== null && !isRecord(item.secureJsonData)) {
+    return `data source "${name}": secureJsonData must be a mapping`;
+  }
+  const secureJsonData = Object.fromEntries(
+    Object.entries(isRecord(item.secureJsonData) ? item.secureJsonData : {}).map(([k, v]) => [k, text(v)]),
+  );
+  return {
+    orgId: Number(item.orgId ?? 1) || 1,
+    uid,
+    name,
+    type: text(item.type),
+    access: text(item.access) || 'proxy',
+    url,
+    user: text(item.user),
+    database: text(item.database),
+    basicAuth: item.basicAuth === true,
+    basicAuthUser: text(item.basicAuthUser),
+    withCredentials: item.withCredentials === true,
+    isDefault: item.isDefault === true,
+    jsonData: isRecord(item.jsonData) ? item.jsonData : {},
+    secureJsonData,
+    // Grafana: `editable` (default false) lets the UI and API change a provisioned data source.
+    readOnly: item.editable !== true,
+    prunable: prune,
+  };
+}
+
+/** Applies what the files say; problems are returned (and the caller logs them), never thrown. */
+export async function applyDataSources(store: Store, files: DataSourceFiles): Promise<DataSourceSummary> {
+  const summary: DataSourceSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...files.problems] };
+  const touched: number[] = [];
+  await store.transaction(async (stores) => {
+    const orgs = new Map<number, boolean>();
+    const orgExists = async (orgId: number) => {
+      if (!orgs.has(orgId)) orgs.set(orgId, (await stores.orgs.get(orgId)) !== undefined);
+      return orgs.get(orgId)!;
+    };
+    for (const del of files.deletes) {
+      const id = await stores.dataSources.deleteByName(del.orgId, del.name);
+      if (id !== undefined) {
+        summary.deleted++;
+        touched.push(id);
+      }
+    }
+    const keep: number[] = [];
+    for (const ds of files.dataSources) {
+      if (!(await orgExists(ds.orgId))) {
+        summary.problems.push({ file: ds.file, line: ds.line, reason: `data source "${ds.name}": org ${ds.orgId} does not exist` });
+        continue;
+      }
+      try {
+        const { id, outcome } = await stores.dataSources.upsertProvisioned(ds);
+        keep.push(id);
+        summary[outcome]++;
+        if (outcome !== 'unchanged') touched.push(id);
+      } catch (error) {
+        summary.problems.push({ file: ds.file, line: ds.line, reason: `data source "${ds.name}": ${(error as Error).message}` });
+      }
+    }
+    // A file that could not be read may name data sources too: nothing is pruned then.
+    if (files.complete) {
+      const pruned = await stores.dataSources.prune(keep);
+      summary.deleted += pruned.length;
+      touched.push(...pruned);
+    }
+  });
+  for (const id of touched) closeDataSourcePools(id);
+  return summary;
+}

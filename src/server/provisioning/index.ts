@@ -1,0 +1,130 @@
+/**
+ * Provisioning from files in Grafana's layout (`SIGHTLINE_PROVISIONING_DIR`): data sources from
+ * `datasources/*.yaml`, dashboards from the providers of `dashboards/*.yaml`. Applied at start,
+ * on `POST /api/admin/provisioning/{dashboards,datasources}/reload`, and for dashboards every
+ * provider's `updateIntervalSeconds`. A broken file is logged with its name, line and reason and
+ * the rest still applies; the server starts either way.
+ */
+import path from 'node:path';
+import type { Store } from '../store';
+import { applyDataSources, readDataSourceFiles, type DataSourceSummary } from './datasources';
+import { applyProvider, readDashboardFiles, readProviders, type DashboardProvider, type DashboardSummary } from './dashboards';
+import { describeProblem, type Problem } from './files';
+
+export interface ProvisioningLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+const quiet: ProvisioningLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface ReloadSummary {
+  problems: Problem[];
+}
+
+export class Provisioner {
+  private log: ProvisioningLog = quiet;
+  private timers: NodeJS.Timeout[] = [];
+  /** Per provider, the files as last applied: a poll that finds them the same writes nothing. */
+  private applied = new Map<string, string>();
+  /** Runs one at a time: a reload and a poll never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    readonly dir: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** Applies everything, then re-reads each provider's files every `updateIntervalSeconds`. */
+  async start(log: ProvisioningLog): Promise<void> {
+    this.log = log;
+    await this.reloadDataSources();
+    const providers = await this.reloadDashboards();
+    this.schedule(providers);
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+  }
+
+  /** Resolves when the work queued so far (a reload, a poll) is done. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private report(what: string, summary: { problems: Problem[] } & Record<string, unknown>): void {
+    for (const problem of summary.problems) this.log.error(`provisioning: ${describeProblem(problem)}`);
+    const counts = Object.entries(summary)
+      .filter(([key, value]) => key !== 'problems' && typeof value === 'number' && value > 0)
+      .map(([key, value]) => `${String(value)} ${key}`);
+    if (counts.length > 0) this.log.info(`provisioning ${what}: ${counts.join(', ')}`);
+  }
+
+  reloadDataSources(): Promise<DataSourceSummary> {
+    return this.serial(async () => {
+      const files = readDataSourceFiles(path.join(this.dir, 'datasources'), this.env);
+      const summary = await applyDataSources(this.store, files);
+      this.report('data sources', { ...summary });
+      return summary;
+    });
+  }
+
+  /** Applies every provider (whether or not its files changed); returns them. */
+  async reloadDashboards(): Promise<DashboardProvider[] & ReloadSummary> {
+    return this.serial(async () => {
+      const { providers, problems } = readProviders(path.join(this.dir, 'dashboards'), this.dir, this.env);
+      for (const problem of problems) this.log.error(`provisioning: ${describeProblem(problem)}`);
+      const all = [...problems];
+      this.applied.clear();
+      for (const provider of providers) all.push(...(await this.applyProvider(provider, true)).problems);
+      return Object.assign(providers, { problems: all });
+    });
+  }
+
+  /** One provider's files read again, applied when they differ from the last time. */
+  poll(provider: DashboardProvider): Promise<DashboardSummary | undefined> {
+    return this.serial(() => this.applyProvider(provider, false));
+  }
+
+  private async applyProvider(provider: DashboardProvider, always: true): Promise<DashboardSummary>;
+  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined>;
+  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined> {
+    const files = readDashboardFiles(provider);
+    const fingerprint = files.map((file) => `${file.externalId}:${file.checksum}`).join('\n');
+    if (!always && this.applied.get(provider.name) === fingerprint) return undefined;
+    const summary = await applyProvider(this.store, provider, files);
+    this.applied.set(provider.name, fingerprint);
+    this.report(`dashboards (provider ${provider.name})`, { ...summary });
+    return summary;
+  }
+
+  private schedule(providers: DashboardProvider[]): void {
+    this.stop();
+    for (const provider of providers) {
+      if (provider.updateIntervalSeconds <= 0) continue;
+      const timer = setInterval(() => {
+        this.poll(provider).catch((error: unknown) =>
+          this.log.error(`provisioning: provider ${provider.name}: ${(error as Error).message}`),
+        );
+      }, provider.updateIntervalSeconds * 1000);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /** The reload endpoint: applies again and re-arms the timers for the providers as they are now. */
+  async reloadDashboardsAndSchedule(): Promise<ReloadSummary> {
+    const providers = await this.reloadDashboards();
+    this.schedule(providers);
+    return providers;
+  }
+}

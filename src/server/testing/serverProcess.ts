@@ -1,0 +1,70 @@
+/**
+ * The real server as its own process (src/server/main.ts through tsx, as `npm run dev` runs it;
+ * the compiled dist/server/main.js is the same code), on a free loopback port, with everything
+ * it writes kept for the test to read.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './backends';
+import { ADMIN_TOKEN } from './harness';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** `fetch` with the admin token unless `token` says otherwise (null: none). */
+  api(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGKILL if still running (test clean-up). */
+  kill(): void;
+}
+
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIGHTLINE_DATA_DIR: dataDir,
+      SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
+      SIGHTLINE_WEB_DIR: path.join(dataDir, 'no-ui'),
+      SIGHTLINE_LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    child,
+    url,
+    port,
+    output: () => output,
+    api: (p, { token = ADMIN_TOKEN, headers, ...init } = {}) =>
+      fetch(`${url}${p}`, { ...init, headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers } }),
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+  // Ready: it answers /api/health (or it exited, and the test learns why).
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
