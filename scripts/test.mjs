@@ -46,6 +46,26 @@ if (failedChecks.length > 0) {
   process.exit(1);
 }
 
+// The real backends tests run against (Debian's packages), installed before any test when root.
+// Without root, tests that need a missing one skip and say which package to install.
+const PACKAGES = [
+  ['/usr/bin/chromium', 'chromium'], // browser tests
+  ['/usr/bin/prometheus', 'prometheus'], // health checks, queries, /metrics scraped
+  ['/usr/lib/postgresql/15/bin/initdb', 'postgresql'], // health checks, SQL queries, live dashboards
+  ['/usr/sbin/mariadbd', 'mariadb-server'], // MySQL health checks and queries
+];
+const missing = PACKAGES.filter(([file]) => !fs.existsSync(file)).map(([, name]) => name);
+if (missing.length > 0 && process.getuid?.() === 0) {
+  console.log(`\n> installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (
+    run('apt-get', ['update', '-qq'], env) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env) !== 0
+  ) {
+    console.error(`Could not install ${missing.join(' ')} with apt-get; tests that need them will skip or fail.`);
+  }
+}
+
 // 1. Unit, component and API tests.
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestStatus = run(process.execPath, [
