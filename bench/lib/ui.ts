@@ -257,7 +257,8 @@ function pageScript(session: Session, probe: Probe, target: number): string {
         const box = el.getBoundingClientRect();
         return box.width > 0 && box.top < window.innerHeight && box.bottom > 0;
       });
-      const done = panels.filter((el) => el.getAttribute('data-panel-state') !== 'loading');
+      // A panel that failed is not drawn: the probe then never holds and the run says so.
+      const done = panels.filter((el) => el.getAttribute('data-panel-state') === 'done');
       const drawn = done.every((el) => el.querySelector('canvas, [role="img"], table, [data-value]') || el.textContent.length > 0);
       return panels.length >= target && done.length === panels.length && drawn ? { mode: 'panels', count: panels.length } : null;
     }

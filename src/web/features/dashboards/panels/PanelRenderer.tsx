@@ -5,15 +5,40 @@ import { migratePanel, rendererFor } from './migrations';
 import { NoData, PanelErrorBoundary, RendererLoading, UnsupportedPanel } from './PanelStates';
 import type { PanelProps } from './types';
 
+type RendererKind = NonNullable<ReturnType<typeof rendererFor>>;
+type RendererModule = Promise<{ default: ComponentType<PanelProps> }>;
+
 // Each renderer is its own chunk: uPlot and the renderers load with the first panel that needs them.
-const RENDERERS: Record<NonNullable<ReturnType<typeof rendererFor>>, ComponentType<PanelProps>> = {
-  timeseries: lazy(() => import('./timeseries/TimeSeriesPanel')),
-  stat: lazy(() => import('./stat/StatPanel')),
-  gauge: lazy(() => import('./gauge/GaugePanel')),
-  bargauge: lazy(() => import('./bargauge/BarGaugePanel')),
-  table: lazy(() => import('./table/TablePanel')),
-  text: lazy(() => import('./text/TextPanel')),
+const LOADERS: Record<RendererKind, () => RendererModule> = {
+  timeseries: () => import('./timeseries/TimeSeriesPanel'),
+  stat: () => import('./stat/StatPanel'),
+  gauge: () => import('./gauge/GaugePanel'),
+  bargauge: () => import('./bargauge/BarGaugePanel'),
+  table: () => import('./table/TablePanel'),
+  text: () => import('./text/TextPanel'),
 };
+const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
+  timeseries: lazy(LOADERS.timeseries),
+  stat: lazy(LOADERS.stat),
+  gauge: lazy(LOADERS.gauge),
+  bargauge: lazy(LOADERS.bargauge),
+  table: lazy(LOADERS.table),
+  text: lazy(LOADERS.text),
+};
+
+/**
+ * Starts loading the renderers of these panel types now (a dashboard calls it as soon as its
+ * model arrives), so their chunks download while the queries run instead of after them.
+ */
+export function preloadRenderers(types: Iterable<string | undefined>): void {
+  const kinds = new Set<RendererKind>();
+  for (const type of types) {
+    const kind = rendererFor(type);
+    if (kind) kinds.add(kind);
+  }
+  // The same import() the lazy component makes: the browser fetches each chunk once.
+  for (const kind of kinds) void LOADERS[kind]().catch(() => undefined);
+}
 
 /**
  * Draws one panel from its JSON and the frames its queries answered: picks the renderer by

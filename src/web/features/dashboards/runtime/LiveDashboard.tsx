@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/client';
 import type { Panel } from '../layout';
 import { PanelGrid } from '../PanelGrid';
+import { preloadRenderers } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
 import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type AnnotationDraft } from './annotations';
 import { LivePanel } from './LivePanel';
@@ -89,6 +90,8 @@ export function LiveDashboard({
 
   const panels = useMemo(() => expandRepeats((Array.isArray(model.panels) ? model.panels : []) as Panel[], scope), [model.panels, scope]);
   const ownIds = useMemo(() => savedPanelIds(model.panels), [model.panels]);
+  // The renderers' chunks download while the first queries run, not after their answers.
+  useEffect(() => preloadRenderers(panelTypes(panels)), [panels]);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
 
   const { setRange } = state;
@@ -178,6 +181,10 @@ export function LiveDashboard({
 }
 
 const EMPTY: never[] = [];
+
+function panelTypes(panels: Panel[]): string[] {
+  return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));
+}
 
 /** Whether any panel has queries or any variable loads from a data source. */
 function needsDataSources(model: Record<string, unknown>): boolean {

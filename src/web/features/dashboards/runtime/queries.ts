@@ -176,7 +176,10 @@ export function usePanelData(options: {
   enabled: boolean;
   refreshMs?: number;
 }) {
-  const { body, problem } = options.request;
+  const { body } = options.request;
+  // Until the panel may ask (on screen, data sources and variables loaded), a problem such as
+  // "data source not found" may only mean the list has not arrived: it is not shown yet.
+  const problem = options.enabled ? options.request.problem : undefined;
   const result = useQuery({
     queryKey: queryKeys.panelData(options.dashboardUid, options.panelId ?? -1, body ?? null),
     queryFn: ({ signal }) => fetchPanelData(body!, signal),
@@ -188,13 +191,15 @@ export function usePanelData(options: {
     retry: false,
   });
   const data: PanelData | undefined = problem ? { frames: [], error: problem } : result.data;
+  const hasWork = body !== undefined || options.request.problem !== undefined;
+  const waiting = !options.enabled && result.data === undefined && hasWork;
   return {
     data,
-    /** Nothing to show yet: the first answer is on its way. */
-    loading: !problem && body !== undefined && result.data === undefined && (result.isFetching || !options.enabled),
+    /** Nothing to show yet: the first answer is on its way, or the panel waits for its turn. */
+    loading: waiting || (!problem && body !== undefined && result.data === undefined && result.isFetching),
     /** A newer answer is on its way while the last one stays on screen. */
     refreshing: result.isFetching && result.data !== undefined,
     error: problem ?? (result.error ? errorMessage(result.error) : data?.error),
-    nothingToQuery: body === undefined && !problem,
+    nothingToQuery: !hasWork,
   };
 }
