@@ -32,4 +32,6 @@ export const queryKeys = {
   variableOptions: (request: Record<string, unknown>) => ['variableOptions', request] as const,
   /** A dashboard panel's `/api/ds/query` answer for one exact request (range, variables and width are in it). */
   panelData: (dashboardUid: string, panelId: number, request: unknown) => ['panelData', dashboardUid, panelId, request] as const,
+  /** Every panel answer of one dashboard (its prefix), e.g. to tell whether any is being fetched. */
+  panelDataOf: (dashboardUid: string) => ['panelData', dashboardUid] as const,
 };

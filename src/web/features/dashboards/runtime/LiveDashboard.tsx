@@ -3,6 +3,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 import type { Panel } from '../layout';
 import { PanelGrid } from '../PanelGrid';
 import { preloadRenderers } from '../panels/PanelRenderer';
@@ -84,9 +85,9 @@ export function LiveDashboard({
     }),
     [variables.scope.variables, dashboardInfo, state.range],
   );
-  const annotations = useDashboardAnnotations(model, uid, state.range, undefined);
+  const annotations = useDashboardAnnotations(model, uid, state.range);
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
-  const fetching = useIsFetching({ queryKey: ['panelData', uid] }) > 0;
+  const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
   const panels = useMemo(() => expandRepeats((Array.isArray(model.panels) ? model.panels : []) as Panel[], scope), [model.panels, scope]);
   const ownIds = useMemo(() => savedPanelIds(model.panels), [model.panels]);

@@ -64,18 +64,12 @@ export function annotationQueriesOf(model: Record<string, unknown>, dashboardUid
 }
 
 /** Every annotation the dashboard's annotation settings ask for in this range, each once. */
-export function useDashboardAnnotations(
-  model: Record<string, unknown>,
-  dashboardUid: string,
-  range: ResolvedTimeRange,
-  refreshMs?: number,
-) {
+export function useDashboardAnnotations(model: Record<string, unknown>, dashboardUid: string, range: ResolvedTimeRange) {
   const definitions = useMemo(() => annotationQueriesOf(model, dashboardUid, range), [model, dashboardUid, range]);
   const results = useQueries({
     queries: definitions.map(({ query }) => ({
       ...annotationsQueryOptions(query),
       placeholderData: keepPreviousData,
-      refetchInterval: refreshMs ?? (false as const),
     })),
   });
   // When any list was answered again; the lists themselves are read inside.

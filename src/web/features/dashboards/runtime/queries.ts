@@ -169,13 +169,7 @@ async function fetchPanelData(body: QueryRequest, signal: AbortSignal): Promise<
  * re-asked when its request changes (range, variables, width bucket); the previous frames stay on
  * screen until the new ones arrive; a request no longer needed is cancelled.
  */
-export function usePanelData(options: {
-  dashboardUid: string;
-  panelId: number | undefined;
-  request: PanelRequest;
-  enabled: boolean;
-  refreshMs?: number;
-}) {
+export function usePanelData(options: { dashboardUid: string; panelId: number | undefined; request: PanelRequest; enabled: boolean }) {
   const { body } = options.request;
   // Until the panel may ask (on screen, data sources and variables loaded), a problem such as
   // "data source not found" may only mean the list has not arrived: it is not shown yet.
@@ -185,7 +179,6 @@ export function usePanelData(options: {
     queryFn: ({ signal }) => fetchPanelData(body!, signal),
     enabled: options.enabled && body !== undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: options.enabled ? (options.refreshMs ?? false) : false,
     refetchOnWindowFocus: false,
     staleTime: 0,
     retry: false,
