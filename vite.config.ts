@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The server's Content-Security-Policy allows no eval (`script-src 'self'`). Zod probes
@@ -22,6 +23,24 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/** Server test files and what they say about the store they need (`// store: sqlite only` or `postgres only`). */
+function serverTestFiles(): Array<{ file: string; text: string }> {
+  return fs
+    .readdirSync('src/server', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `src/server/${file.replaceAll('\\', '/')}`)
+    .sort()
+    .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+}
+
+/** Files that open a store, and are not about the SQLite file itself. */
+const serverTestsOverPostgres = serverTestFiles()
+  .filter(({ text }) => /\b(startTestServer|startServerProcess|openStore)\(/.test(text) && !text.includes('// store: sqlite only'))
+  .map(({ file }) => file);
+const postgresOnlyTests = serverTestFiles()
+  .filter(({ text }) => text.includes('// store: postgres only'))
+  .map(({ file }) => file);
+
 const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
@@ -40,9 +59,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           // Each server test file opens its own SQLite files; two workers keep both cores busy.
           pool: 'forks',
           testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same server tests over PostgreSQL (one throwaway cluster for the run): every file
+          // that opens a store, except those about the SQLite file itself (marked `sqlite only`).
+          name: 'server-postgres',
+          environment: 'node',
+          include: serverTestsOverPostgres,
+          pool: 'forks',
+          testTimeout: 60_000,
+          globalSetup: ['src/server/testing/postgres-setup.ts'],
+          env: { SIGHTLINE_TEST_STORE: 'postgres' },
         },
       },
       {

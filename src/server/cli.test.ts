@@ -2,15 +2,16 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, tempDataDir } from './testing/harness';
+import { startTestServer, tempDataDir, testStoreEnv } from './testing/harness';
 
 const run = promisify(execFile);
 const dir = tempDataDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) =>
+// On the PostgreSQL project, the CLI reaches the test database as a server would.
+const cli = async (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dir, ...args], {
-    env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' },
+    env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '', ...(await testStoreEnv(dir)) },
   });
 
 // Each case starts the CLI through tsx (about a second, more on a busy machine).

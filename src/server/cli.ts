@@ -5,9 +5,13 @@ import { orgRoleSchema } from '../contract/common';
 import { createTokenRequestSchema } from '../contract/serviceaccounts';
 import { describeZodError } from '../contract/errors';
 import { bootstrap, mintToken } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
+import { SecretBox, SECRET_KEY_FILE } from './secrets';
 import { backupDatabase, restoreDatabase, RestoreRefused } from './store/backup';
+import { copySqliteToPostgres, CopyRefused } from './store/copy';
+import { DATABASE_FILE } from './store/db';
+import { redactDatabaseUrl } from './store/postgres';
 
 const USAGE = `Usage: npm run token -- --name NAME --role ROLE [--ttl SECONDS] [--token-name NAME] [--data-dir DIR]
 
@@ -53,7 +57,7 @@ async function tokenCommand(argv: string[]): Promise<void> {
 
   const env = values['data-dir'] ? { ...process.env, SIGHTLINE_DATA_DIR: values['data-dir'] } : process.env;
   const config = loadConfig(env);
-  const store = await openStore(config.dataDir, { secretKey: config.secretKey });
+  const store = await openStore(config.dataDir, storeOptionsOf(config));
   try {
     const first = await bootstrap(store, config.adminToken);
     if (first.created) process.stderr.write(`Set up a new data directory at ${config.dataDir}\n`);
@@ -150,8 +154,81 @@ async function restoreCommand(argv: string[]): Promise<void> {
   }
 }
 
+const COPY_USAGE = `Usage: SIGHTLINE_SECRET_KEY=… npm run db:copy -- --from DATA_DIR --to postgres://user:password@host:5432/db [--force]
+
+Copies every table of a SQLite data directory into an empty PostgreSQL database: ids, versions,
+hashed tokens and data source secrets (re-sealed with SIGHTLINE_SECRET_KEY, which every instance
+on PostgreSQL must share). One transaction: a copy that fails leaves the target as it was. Row
+counts are compared table by table. Stop the servers on the data directory first.
+--from DIR              the SQLite data directory.
+--to URL                the PostgreSQL database (created and empty; its schema is set up here).
+--from-secret-key KEY   the key the source sealed secrets with, when it is not the data
+                        directory's secret.key (default: that file, else SIGHTLINE_SECRET_KEY).
+--force                 delete what the target already holds instead of refusing.`;
+
+async function copyCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'from-secret-key': { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(`${COPY_USAGE}\n`);
+  if (!values.from || !values.to) {
+    process.stderr.write(`--from and --to are required\n\n${COPY_USAGE}\n`);
+    process.exit(2);
+  }
+  // The target as the servers will read it: SIGHTLINE_SECRET_KEY is required there.
+  const target = loadConfig({ ...process.env, SIGHTLINE_DATABASE_URL: values.to });
+  const from = path.resolve(values.from);
+  if (!fs.existsSync(path.join(from, DATABASE_FILE))) {
+    process.stderr.write(`db:copy: ${from} holds no ${DATABASE_FILE}: is it a Sightline data directory?\n`);
+    process.exit(1);
+  }
+  const keyFile = path.join(from, SECRET_KEY_FILE);
+  const sourceKey = values['from-secret-key'] ?? (fs.existsSync(keyFile) ? undefined : target.secretKey);
+  const started = Date.now();
+  let last = '';
+  try {
+    const result = await copySqliteToPostgres({
+      from,
+      to: values.to,
+      sourceSecrets: SecretBox.fromConfig(from, sourceKey),
+      targetSecrets: SecretBox.fromConfig(from, target.secretKey),
+      force: values.force,
+      progress: ({ table, copied, total }) => {
+        const line = `db:copy: ${table} ${copied} of ${total}`;
+        if (copied === total || copied === 0 || line !== last) process.stderr.write(`${line}\n`);
+        last = line;
+      },
+    });
+    const rows = result.tables.reduce((sum, table) => sum + table.rows, 0);
+    process.stderr.write(
+      `db:copy: ${rows} rows in ${result.tables.length} tables copied to ${redactDatabaseUrl(values.to)} and counted on both sides ` +
+        `(${result.resealedSecrets} secrets re-sealed) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+        `db:copy: start the servers with SIGHTLINE_DATABASE_URL and the same SIGHTLINE_SECRET_KEY; old tokens keep working\n`,
+    );
+  } catch (error) {
+    if (error instanceof CopyRefused) {
+      process.stderr.write(`db:copy refused: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { token: tokenCommand, backup: backupCommand, restore: restoreCommand };
+const commands: Record<string, (argv: string[]) => Promise<void>> = {
+  token: tokenCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  'db:copy': copyCommand,
+};
 const run = command ? commands[command] : undefined;
 if (!run) fail(`unknown command "${command ?? ''}"`);
 run(rest).catch((error: unknown) => {

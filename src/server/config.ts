@@ -9,6 +9,10 @@ export interface Config {
   host: string;
   /** Folder that holds the SQLite file and the secret key; created when missing. */
   dataDir: string;
+  /** `postgres://…` (SIGHTLINE_DATABASE_URL): PostgreSQL instead of the data dir's SQLite file. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections per instance (SIGHTLINE_DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** The bootstrap admin token of a new data dir; a random one is minted when absent. */
   adminToken: string | undefined;
   /** Largest request body accepted, in bytes. Dashboards with hundreds of panels run to a few MB. */
@@ -42,6 +46,16 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** How `openStore` reaches the configured database. */
+export function storeOptionsOf(config: Config) {
+  return {
+    secretKey: config.secretKey,
+    synchronous: config.sqliteSynchronous,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+  };
+}
 
 function integerFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -114,6 +128,29 @@ function metricsAuthFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SIGHTLINE_DATABASE_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SIGHTLINE_DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`SIGHTLINE_DATABASE_URL must start with postgres:// (SQLite needs no URL: unset it), got "${url.protocol}//…"`);
+  }
+  if (!url.hostname || url.pathname.length <= 1) {
+    throw new ConfigError('SIGHTLINE_DATABASE_URL must name a host and a database: postgres://user:password@host:5432/database');
+  }
+  if (!env.SIGHTLINE_SECRET_KEY) {
+    throw new ConfigError(
+      'SIGHTLINE_SECRET_KEY is required with PostgreSQL: every instance must unseal the same data source secrets (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const adminToken = env.SIGHTLINE_ADMIN_TOKEN?.trim() || undefined;
   const tokenProblem = adminToken === undefined ? undefined : adminTokenProblem(adminToken);
@@ -122,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: integerFromEnv(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(cwd, env.SIGHTLINE_DATA_DIR?.trim() || 'data'),
+    databaseUrl: databaseUrlFromEnv(env),
+    databasePoolSize: integerFromEnv(env, 'SIGHTLINE_DATABASE_POOL_SIZE', 10, 2, 1000),
     adminToken,
     maxBodyBytes: integerFromEnv(env, 'SIGHTLINE_MAX_BODY_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel: env.SIGHTLINE_LOG_LEVEL?.trim() || 'info',

@@ -14,7 +14,7 @@ import { configureOutgoing, DEFAULT_DENY_CIDRS } from './outgoing';
 import { openStore } from './store';
 import { DATABASE_FILE } from './store/db';
 import { startFakeHttp } from './testing/backends';
-import { ADMIN_TOKEN, startTestServer, tempDataDir } from './testing/harness';
+import { ADMIN_TOKEN, startTestServer, tempDataDir, TEST_STORE } from './testing/harness';
 import { rawRequest, startListeningServer, type ListeningServer } from './testing/listening';
 
 let server: ListeningServer;
@@ -292,7 +292,8 @@ describe('3. slow clients do not hold connections', () => {
   });
 });
 
-describe('4. private files', () => {
+// The data dir's files: SQLite's. PostgreSQL keeps no file of ours (and needs a configured key).
+describe.skipIf(TEST_STORE !== 'sqlite')('4. private files', () => {
   it('a new data dir is 0700 and every file in it 0600', async () => {
     const parent = tempDataDir();
     const dataDir = path.join(parent, 'new', 'data');
@@ -666,7 +667,7 @@ describe('11. one long region does not slow every range query', () => {
   });
 });
 
-describe('12. SIGHTLINE_SQLITE_SYNCHRONOUS', () => {
+describe.skipIf(TEST_STORE !== 'sqlite')('12. SIGHTLINE_SQLITE_SYNCHRONOUS', () => {
   it('full syncs every commit; normal stays the default; anything else is a configuration error', async () => {
     expect(loadConfig({}).sqliteSynchronous).toBe('NORMAL');
     expect(loadConfig({ SIGHTLINE_SQLITE_SYNCHRONOUS: 'full' }).sqliteSynchronous).toBe('FULL');

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
@@ -10,7 +10,9 @@ import { loggerOptions } from './logging';
 async function main(): Promise<void> {
   const config = loadConfig();
   configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
-  const store = await openStore(config.dataDir, { secretKey: config.secretKey, synchronous: config.sqliteSynchronous });
+  // Until the app's logger exists, background database problems go to stderr.
+  let warn = (message: string): void => void process.stderr.write(`${message}\n`);
+  const store = await openStore(config.dataDir, { ...storeOptionsOf(config), log: (message) => warn(message) });
   const first = await bootstrap(store, config.adminToken);
   // Loaded only when configured (the YAML parser is a few MB a server without files never needs).
   const provisioner = config.provisioningDir ? new (await import('./provisioning')).Provisioner(store, config.provisioningDir) : undefined;
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       maxConnections: config.maxConnections,
     },
   });
+  warn = (message) => app.log.warn(message);
   for (const warning of store.warnings) app.log.warn(warning);
   // Before listening: the first request already sees the provisioned data sources and dashboards.
   // A broken file is logged (file, line, reason); the rest applies and the server starts.
@@ -70,17 +73,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  writePidFile(config.dataDir);
+  // The pid file keeps a restore off a running server's SQLite file; PostgreSQL has no such file.
+  if (!config.databaseUrl) writePidFile(config.dataDir);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 
-  const lines = [``, `Sightline is running at ${url}`, `Data directory: ${config.dataDir}`];
+  const lines = [
+    ``,
+    `Sightline is running at ${url}`,
+    config.databaseUrl ? `Database: ${store.file}` : `Data directory: ${config.dataDir}`,
+  ];
+  const created = config.databaseUrl ? 'A new database was set up' : 'A new data directory was set up';
   if (first.created && !first.tokenWasGiven) {
     lines.push(
       ``,
-      `A new data directory was set up. The admin token (shown this once, save it now):`,
+      `${created}. The admin token (shown this once, save it now):`,
       ``,
       `    ${first.token}`,
       ``,
@@ -88,10 +97,13 @@ async function main(): Promise<void> {
       `    curl -H "Authorization: Bearer ${first.token}" ${url}/api/org`,
     );
   } else if (first.created) {
-    lines.push(``, `A new data directory was set up. Log in with the token in SIGHTLINE_ADMIN_TOKEN at ${url}/connect.`);
+    lines.push(``, `${created}. Log in with the token in SIGHTLINE_ADMIN_TOKEN at ${url}/connect.`);
   } else {
     if (config.adminToken && !(await store.tokens.findIdentity(hashToken(config.adminToken)))) {
-      lines.push(``, `Note: SIGHTLINE_ADMIN_TOKEN is only used when a data directory is created; this one does not know it.`);
+      lines.push(
+        ``,
+        `Note: SIGHTLINE_ADMIN_TOKEN is only used when a ${config.databaseUrl ? 'database' : 'data directory'} is created; this one does not know it.`,
+      );
     }
     lines.push(
       ``,

@@ -1,3 +1,4 @@
+// store: sqlite only — processes sharing one SQLite file; instances.test.ts covers PostgreSQL.
 /**
  * Several server processes on one data dir (issue 13 item 7), and a server killed with SIGKILL
  * under a write loop (crash test): real child processes, real SQLite files.

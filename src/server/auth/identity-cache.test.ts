@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore } from '../store';
 import { IDENTITY_CACHE_TTL_MS } from '../store/tokens';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 import { hashToken } from './tokens';
 
 let server: TestServer;
@@ -46,12 +45,12 @@ describe('the identity cache', () => {
     expect((await folder('cache-viewer')).statusCode).toBe(403);
   });
 
-  it('sees writes by another process on the same data dir within its time bound', async () => {
+  it.skipIf(TEST_STORE !== 'sqlite')('sees writes by another process on the same data dir within its time bound', async () => {
     const { id, token, tokenId } = await server.accountWithToken('Viewer');
     await warm(token);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     // Another connection (as another process would) revokes the token behind this server's back.
-    const other = await openStore(server.dataDir);
+    const other = await openStoreBeside(server.dataDir);
     try {
       expect(await other.tokens.revoke(id, tokenId)).toBe(true);
     } finally {
@@ -63,11 +62,30 @@ describe('the identity cache', () => {
     expect((await orgAs(token)).json().message).toMatch(/revoked/);
   });
 
+  it.skipIf(TEST_STORE !== 'postgres')(
+    'sees another instance revoke a token through its notification, long before the time bound',
+    async () => {
+      const { id, token, tokenId } = await server.accountWithToken('Viewer');
+      await warm(token);
+      // The clock stands still: the time bound cannot expire, so only the notification can tell.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const other = await openStoreBeside(server.dataDir);
+      try {
+        const started = performance.now();
+        expect(await other.tokens.revoke(id, tokenId)).toBe(true);
+        await expect.poll(async () => (await orgAs(token)).statusCode, { timeout: 10_000, interval: 10 }).toBe(401);
+        console.log(`a revocation on another instance was refused here after ${Math.round(performance.now() - started)} ms`);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it('never remembers a token as unknown', async () => {
     const { id } = await server.accountWithToken('Viewer');
     const token = 'sightline-test-token-added-by-another-process';
     expect((await orgAs(token)).statusCode).toBe(401);
-    const other = await openStore(server.dataDir);
+    const other = await openStoreBeside(server.dataDir);
     try {
       await other.tokens.create({ orgId: 1, serviceAccountId: id, name: 'from elsewhere', keyHash: hashToken(token), expires: null });
     } finally {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceListSchema, dataSourceResponseSchema, dataSourceSchema, healthCheckResultSchema } from '../../contract/datasources';
 import { DATABASE_FILE } from '../store/db';
 import { freePort, startFakeHttp, startSilentTcp } from '../testing/backends';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -151,7 +151,7 @@ describe('data source CRUD', () => {
 });
 
 describe('data source secrets', () => {
-  it('are never returned, are sealed in the SQLite file, and survive an update that omits them', async () => {
+  it('are never returned, are sealed in the database, and survive an update that omits them', async () => {
     const password = 'correct-horse-battery-staple-42';
     const token = 'tok-7c1f3e0b9a8d4c2e';
     const created = await create({
@@ -192,6 +192,12 @@ describe('data source secrets', () => {
     });
     expect((await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}` })).json().secureJsonFields).toEqual({ password: true });
 
+    // The rows as stored hold no plain secret, on either store.
+    const rows = JSON.stringify(await server.store.db.selectFrom('data_source').selectAll().execute());
+    expect(rows).toContain('secure_json_data');
+    expect(rows).not.toContain(password);
+    expect(rows).not.toContain(token);
+    if (TEST_STORE === 'postgres') return;
     // Everything SQLite has written (main file and write-ahead log) holds no plain secret.
     for (const file of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) {
       const path = `${server.dataDir}/${file}`;

@@ -41,7 +41,7 @@ export interface AnnotationFields {
   tags: string[];
 }
 
-const NOTHING = sql<boolean>`0`;
+const NOTHING = sql<boolean>`false`;
 
 function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { SearchQuery } from '../../contract/search';
 import { ApiError, badRequest } from '../errors';
 import { inTransaction, type Db } from './db';
+import { containsText, dialectOf } from './dialect';
 import type { DashboardRow } from './schema';
 import { newUid, slugify } from './util';
 
 /** An always-false condition, so an `or` of no alternatives matches nothing. */
-const NOTHING = sql<boolean>`0`;
+const NOTHING = sql<boolean>`false`;
 
 /** Grafana's slug of a title; never empty, so URLs stay well-formed. */
 export function titleSlug(title: string): string {
@@ -93,7 +94,9 @@ export class DashboardStore {
     return this.db
       .selectFrom('dashboard')
       .select(SUMMARY_COLUMNS)
-      .select(sql<Buffer>`cast(data as blob)`.as('data'))
+      .select(
+        dialectOf(this.db) === 'postgres' ? sql<Buffer>`convert_to(data, 'UTF8')`.as('data') : sql<Buffer>`cast(data as blob)`.as('data'),
+      )
       .where('org_id', '=', orgId)
       .where('uid', '=', uid)
       .executeTakeFirst();
@@ -270,8 +273,9 @@ export class DashboardStore {
       .select(['d.id', 'd.uid', 'd.title', 'd.slug', 'd.is_folder', 'd.tags', 'd.folder_id'])
       .select(['f.uid as folderUid', 'f.title as folderTitle', 'f.slug as folderSlug'])
       .where('d.org_id', '=', orgId);
+    const dialect = dialectOf(this.db);
     for (const word of (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-      query = query.where(sql<boolean>`instr(d.title_lower, ${word}) > 0`);
+      query = query.where(containsText(dialect, 'd.title_lower', word));
     }
     for (const tag of params.tag) {
       query = query.where((eb) =>

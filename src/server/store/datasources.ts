@@ -122,8 +122,10 @@ export class DataSourceStore {
 
   private static rethrow(error: unknown, fields: { name: string; uid?: string }): never {
     if (isUniqueViolation(error)) {
-      const message = String((error as Error).message);
-      if (message.includes('.uid')) throw conflict(`data source with the same uid already exists: "${fields.uid}"`);
+      // SQLite names the columns in its message, PostgreSQL the constraint.
+      const message = `${(error as Error).message} ${(error as { constraint?: string }).constraint ?? ''}`;
+      if (message.includes('.uid') || message.includes('_uid'))
+        throw conflict(`data source with the same uid already exists: "${fields.uid}"`);
       throw conflict(`data source with the same name already exists: "${fields.name}"`);
     }
     throw error;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile } from '../datadir';
+import type { SqlDialect } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -11,10 +12,13 @@ export const DATABASE_FILE = 'sightline.db';
 
 export interface Connection {
   db: Db;
+  dialect: SqlDialect;
+  /** The SQLite file, or the PostgreSQL URL without its password. */
   file: string;
   /**
-   * How many data-changing statements (insert, update, delete, DDL) this connection has run.
-   * Anything that caches what it read can compare it to see whether the data may have changed.
+   * How many data-changing statements (insert, update, delete, DDL) this connection has run; on
+   * PostgreSQL also the changes other instances announced. Anything that caches what it read can
+   * compare it to see whether the data may have changed.
    */
   writes(): number;
   /** Migrations applied by this open (empty when the file was up to date). */
@@ -141,7 +145,7 @@ export async function openDatabase(dataDir: string, options: { synchronous?: Syn
     const applied = await migrateToLatest(db as Kysely<unknown>);
     // Statements prepared against the schema as it was before a migration are not kept.
     statements.clear();
-    return { db, file, applied, warnings, writes: () => statements.writes, close: () => db.destroy() };
+    return { db, dialect: 'sqlite', file, applied, warnings, writes: () => statements.writes, close: () => db.destroy() };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -3,7 +3,9 @@ import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
 import { inTransaction, openDatabase, type Db, type SynchronousMode } from './db';
+import type { SqlDialect } from './dialect';
 import { FolderStore } from './folders';
+import { openPostgres } from './postgres';
 import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
 import { ProvisioningStore } from './provisioning';
@@ -34,6 +36,8 @@ export interface Stores {
 /** The only way the server reaches the database. */
 export interface Store extends Stores {
   db: Db;
+  dialect: SqlDialect;
+  /** The SQLite file, or the PostgreSQL URL without its password. */
   file: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -63,15 +67,36 @@ function storesOver(db: Db, secrets: SecretBox, writes?: () => number): Stores {
   };
 }
 
-/** Opens the data dir's database; `secretKey` (config) seals data source secrets, else the data dir's key file. */
-export async function openStore(dataDir: string, options: { secretKey?: string; synchronous?: SynchronousMode } = {}): Promise<Store> {
-  const connection = await openDatabase(dataDir, { synchronous: options.synchronous });
+export interface StoreOptions {
+  /** Seals data source secrets; else the data dir's key file (SQLite only). */
+  secretKey?: string;
+  synchronous?: SynchronousMode;
+  /** `postgres://…`: the database is PostgreSQL there, not the data dir's SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL connections per instance. */
+  poolSize?: number;
+  /** Where background problems (a lost PostgreSQL listener) are reported. */
+  log?: (message: string) => void;
+}
+
+/**
+ * Opens the database (the data dir's SQLite file, or PostgreSQL at `databaseUrl`) and brings its
+ * schema up to date. With PostgreSQL every instance must seal secrets with the same `secretKey`.
+ */
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  if (options.databaseUrl && !options.secretKey) {
+    throw new Error('SIGHTLINE_SECRET_KEY is required with PostgreSQL: every instance must unseal the same data source secrets');
+  }
+  const connection = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, { poolSize: options.poolSize, log: options.log })
+    : await openDatabase(dataDir, { synchronous: options.synchronous });
   // After the database: the data dir is created (0700) in one place, there.
   const secrets = SecretBox.fromConfig(dataDir, options.secretKey);
   const { db } = connection;
   return {
     ...storesOver(db, secrets, connection.writes),
     db,
+    dialect: connection.dialect,
     file: connection.file,
     warnings: [...connection.warnings, ...secrets.warnings],
     ping: async () => {

@@ -1,5 +1,9 @@
 import { Kysely, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { dialectOf } from './dialect';
+
+/** Channel the PostgreSQL change triggers notify on (migration 0007); the payload is the table's name. */
+export const CHANGES_CHANNEL = 'sightline_changes';
 
 /**
  * Versioned migrations, applied in name order at every start. Never edit one that has shipped:
@@ -48,8 +52,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('last_seen_at', 'integer', (c) => c.notNull())
         .execute();
       // Service account names are unique per org, whatever their case.
-      await sql`create unique index user_service_account_name on user (org_id, name collate nocase)
-        where is_service_account = 1`.execute(db);
+      await (
+        dialectOf(db) === 'postgres'
+          ? sql`create unique index user_service_account_name on "user" (org_id, lower(name)) where is_service_account = 1`
+          : sql`create unique index user_service_account_name on user (org_id, name collate nocase)
+        where is_service_account = 1`
+      ).execute(db);
 
       await db.schema
         .createTable('org_user')
@@ -219,7 +227,7 @@ const migrations: Record<string, Migration> = {
       const cases = Array.from({ length: 27 }, (_, i) => `when d <= ${4 ** (i + 1)} then ${i + 1}`).join(' ');
       await sql
         .raw(
-          `update annotation set span_class = (select case when d <= 0 then 0 ${cases} else 28 end from (select epoch_end - epoch as d))`,
+          `update annotation set span_class = (select case when d <= 0 then 0 ${cases} else 28 end from (select epoch_end - epoch as d) as spans)`,
         )
         .execute(db);
       await db.schema.createIndex('annotation_org_class_epoch').on('annotation').columns(['org_id', 'span_class', 'epoch']).execute();
@@ -230,9 +238,9 @@ const migrations: Record<string, Migration> = {
         .addColumn('span_class', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('annotation_span_class_pk', ['org_id', 'span_class'])
         .execute();
-      await sql`insert or ignore into annotation_span_class (org_id, span_class) select distinct org_id, span_class from annotation`.execute(
-        db,
-      );
+      // `where true`: SQLite cannot otherwise tell the upsert clause from a join condition.
+      await sql`insert into annotation_span_class (org_id, span_class) select distinct org_id, span_class from annotation where true
+        on conflict do nothing`.execute(db);
       // The single longest-ever span it replaces.
       await db.schema.dropTable('annotation_span').execute();
     },
@@ -282,7 +290,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
         .addColumn('created', 'integer', (c) => c.notNull())
         .addColumn('updated', 'integer', (c) => c.notNull())
-        .addCheckConstraint('folder_permission_one_subject', sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`)
+        .addCheckConstraint('folder_permission_one_subject', oneSubject(db))
         .execute();
       await sql`insert into folder_permission_v5 (id, folder_id, role, user_id, team_id, permission, created, updated)
         select id, folder_id, role, user_id, null, permission, created, updated from folder_permission`.execute(db);
@@ -301,7 +309,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
         .addColumn('created', 'integer', (c) => c.notNull())
         .addColumn('updated', 'integer', (c) => c.notNull())
-        .addCheckConstraint('dashboard_permission_one_subject', sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`)
+        .addCheckConstraint('dashboard_permission_one_subject', oneSubject(db))
         .execute();
       await db.schema.createIndex('dashboard_permission_dashboard').on('dashboard_permission').column('dashboard_id').execute();
     },
@@ -336,7 +344,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_postgres': {
+    // PostgreSQL only; SQLite needs neither.
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) !== 'postgres') return;
+      // Title search looks for words anywhere in titles (`like '%word%'`): a trigram index answers that.
+      await sql`create index dashboard_title_trgm on dashboard using gin (title_lower gin_trgm_ops)`.execute(db);
+      // Other instances cache identities and orgs (store/tokens.ts, store/orgs.ts): a change to
+      // what they are read from is announced to every instance when its transaction commits.
+      await sql`create function sightline_notify_change() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_name);
+          return null;
+        end $$`.execute(db);
+      for (const table of CACHED_TABLES) {
+        await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function sightline_notify_change()`.execute(db);
+      }
+      // A token's "last used" time changes as it is used; that alone tells other instances nothing.
+      await sql`create trigger api_key_notify_change after insert or delete or truncate
+        or update of org_id, service_account_id, key_hash, expires, is_revoked on api_key
+        for each statement execute function sightline_notify_change()`.execute(db);
+    },
+  },
 };
+
+/** Tables behind the identity and org caches (with api_key, below); their changes are broadcast on PostgreSQL. */
+const CACHED_TABLES = ['org', 'user', 'org_user'];
+
+/** Exactly one of a permission's subjects (role, user, team) is set. */
+function oneSubject(db: Kysely<unknown>) {
+  return dialectOf(db) === 'postgres'
+    ? sql`num_nonnulls(role, user_id, team_id) = 1`
+    : sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`;
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -348,6 +389,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
+  if (dialectOf(db) === 'postgres') {
+    // Kysely runs PostgreSQL migrations in one transaction under its own lock table; the caller
+    // holds an advisory lock too (postgres.ts). The schema's extensions come first.
+    await sql`create extension if not exists citext`.execute(db);
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    return outcomeOf(await migrator.migrateToLatest());
+  }
   await sql`begin immediate`.execute(db);
   let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
   try {
@@ -361,5 +409,10 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
     throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
   }
   await sql`commit`.execute(db);
+  return outcomeOf(outcome);
+}
+
+function outcomeOf(outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
+  if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
   return (outcome.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { OrgRole } from '../../contract/common';
 import { badRequest } from '../errors';
 import { inTransaction, type Db } from './db';
+import { dialectOf, equalsIgnoringCase, ignoringCase, likeIgnoringCase } from './dialect';
 import { isUniqueViolation, likePattern, newUid, slugify } from './util';
 
 export interface ServiceAccountRow {
@@ -72,7 +72,7 @@ export class ServiceAccountStore {
 
   async findByName(orgId: number, name: string): Promise<ServiceAccountRow | undefined> {
     const row = await this.accounts(orgId)
-      .where(sql<boolean>`user.name = ${name} collate nocase`)
+      .where(equalsIgnoringCase(dialectOf(this.db), 'user.name', name))
       .executeTakeFirst();
     return row && ServiceAccountStore.toRow(row);
   }
@@ -82,11 +82,9 @@ export class ServiceAccountStore {
     let query = this.accounts(orgId);
     if (search.query?.trim()) {
       const pattern = likePattern(search.query.trim());
+      const dialect = dialectOf(this.db);
       query = query.where((eb) =>
-        eb.or([
-          eb('user.name', 'like', sql<string>`${pattern} escape '\\'`),
-          eb('user.login', 'like', sql<string>`${pattern} escape '\\'`),
-        ]),
+        eb.or([likeIgnoringCase(dialect, 'user.name', pattern), likeIgnoringCase(dialect, 'user.login', pattern)]),
       );
     }
     if (search.disabled !== undefined) query = query.where('user.is_disabled', '=', search.disabled ? 1 : 0);
@@ -119,7 +117,7 @@ export class ServiceAccountStore {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     const rows = await query
-      .orderBy(sql`user.name collate nocase`)
+      .orderBy(ignoringCase(dialectOf(this.db), 'user.name'))
       .orderBy('user.id')
       .limit(search.perPage)
       .offset((search.page - 1) * search.perPage)

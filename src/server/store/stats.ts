@@ -27,7 +27,7 @@ export class StatsStore {
         (select count(*) from dashboard where is_folder = 0) as dashboards,
         (select count(*) from dashboard where is_folder = 1) as folders,
         (select count(*) from annotation) as annotations,
-        (select count(*) from user where is_service_account = 1) as service_accounts,
+        (select count(*) from ${sql.table('user')} where is_service_account = 1) as service_accounts,
         (select count(*) from api_key where is_revoked = 0 and (expires is null or expires > ${now})) as tokens`
       .execute(this.db)
       .then((result) => result.rows[0]!);

@@ -1,3 +1,4 @@
+// store: sqlite only — the SQLite file itself: its mode, WAL and migrations on one file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,7 @@ describe('store', () => {
       '0004_hardening',
       '0005_teams_stars_permissions',
       '0006_provisioning',
+      '0007_postgres',
     ]);
     await first.close();
     const second = await openDatabase(dir);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { badRequest, conflict } from '../errors';
 import type { TeamSort } from '../../contract/teams';
 import type { Db } from './db';
+import { dialectOf, ignoringCase, likeIgnoringCase } from './dialect';
 import type { TeamRow } from './schema';
 import { isUniqueViolation, likePattern, newUid } from './util';
 
@@ -44,8 +45,9 @@ export class TeamStore {
     params: { query?: string; name?: string; sort?: TeamSort[]; limit: number; offset: number },
   ): Promise<{ totalCount: number; teams: TeamWithCount[] }> {
     const pattern = params.query ? likePattern(params.query) : undefined;
-    const matches = sql<boolean>`(${pattern === undefined ? sql`1` : sql`team.name like ${pattern} escape '\\' or team.email like ${pattern} escape '\\'`})
-      and (${params.name ? sql`team.name = ${params.name}` : sql`1`})`;
+    const dialect = dialectOf(this.db);
+    const matches = sql<boolean>`(${pattern === undefined ? sql`true` : sql`${likeIgnoringCase(dialect, 'team.name', pattern)} or ${likeIgnoringCase(dialect, 'team.email', pattern)}`})
+      and (${params.name ? sql`team.name = ${params.name}` : sql`true`})`;
     const { n } = await this.db
       .selectFrom('team')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -55,10 +57,10 @@ export class TeamStore {
     let list = this.withCounts(orgId).where(matches);
     for (const key of params.sort ?? []) {
       const [field, direction] = key.split('-') as ['name' | 'email' | 'memberCount', 'asc' | 'desc'];
-      list = list.orderBy(field === 'memberCount' ? sql`memberCount` : sql`team.${sql.ref(field)} collate nocase`, direction);
+      list = list.orderBy(field === 'memberCount' ? sql.ref('memberCount') : ignoringCase(dialect, `team.${field}`), direction);
     }
     const rows = await list
-      .orderBy(sql`team.name collate nocase`)
+      .orderBy(ignoringCase(dialect, 'team.name'))
       .orderBy('team.id')
       .limit(params.limit)
       .offset(params.offset)
@@ -126,7 +128,7 @@ export class TeamStore {
         )
         .select(['team_member.team_id', 'team_member.user_id', 'user.login', 'user.email', 'user.name', 'user.is_service_account'])
         .where('team_member.team_id', '=', teamId)
-        .orderBy(sql`user.login collate nocase`)
+        .orderBy(ignoringCase(dialectOf(this.db), 'user.login'))
         .execute()
     );
   }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { OrgRole } from '../../contract/common';
 import { badRequest, conflict } from '../errors';
 import { inTransaction, type Db } from './db';
+import { dialectOf, likeIgnoringCase } from './dialect';
 import { isUniqueViolation, likePattern, newUid } from './util';
 
 /** A person in an org, with the role they hold there. */
@@ -52,11 +52,12 @@ export class UserStore {
     let query = this.orgUsers(orgId);
     if (options.query?.trim()) {
       const pattern = likePattern(options.query.trim());
+      const dialect = dialectOf(this.db);
       query = query.where((eb) =>
         eb.or([
-          eb('user.login', 'like', sql<string>`${pattern} escape '\\'`),
-          eb('user.email', 'like', sql<string>`${pattern} escape '\\'`),
-          eb('user.name', 'like', sql<string>`${pattern} escape '\\'`),
+          likeIgnoringCase(dialect, 'user.login', pattern),
+          likeIgnoringCase(dialect, 'user.email', pattern),
+          likeIgnoringCase(dialect, 'user.name', pattern),
         ]),
       );
     }

@@ -5,7 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { OrgRole } from '../../contract/common';
 import { buildApp, type AppDeps } from '../app';
 import { bootstrap } from '../bootstrap';
+import { inject } from 'vitest';
 import { openStore, type Store } from '../store';
+import { POSTGRES_TEST_SECRET_KEY, testDatabase } from './postgres';
 
 export const ADMIN_TOKEN = 'sightline-test-admin-token-0123456789';
 
@@ -27,8 +29,34 @@ export interface TestServer {
 
 let counter = 0;
 
+/** Which store the server tests run on: `postgres` in the `server-postgres` Vitest project. */
+export const TEST_STORE: 'sqlite' | 'postgres' = process.env.SIGHTLINE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** In the PostgreSQL project: the test database that belongs to `dataDir`. */
+async function testPostgresDatabase(dataDir: string) {
+  if (TEST_STORE !== 'postgres') return undefined;
+  const adminUrl = inject('postgresAdminUrl');
+  if (!adminUrl) throw new Error("the server-postgres tests need Debian's postgresql (apt-get install postgresql)");
+  return testDatabase(adminUrl, dataDir);
+}
+
 export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-'));
+}
+
+/**
+ * Environment that points a server or CLI process at the test store of `dataDir`: nothing on
+ * SQLite (the data dir says it all), the test database's URL and the secret key on PostgreSQL.
+ */
+export async function testStoreEnv(dataDir: string): Promise<Record<string, string>> {
+  const postgres = await testPostgresDatabase(dataDir);
+  return postgres ? { SIGHTLINE_DATABASE_URL: postgres.url, SIGHTLINE_SECRET_KEY: POSTGRES_TEST_SECRET_KEY } : {};
+}
+
+/** A second connection to `dataDir`'s store, as another process or instance would have. */
+export async function openStoreBeside(dataDir: string): Promise<Store> {
+  const postgres = await testPostgresDatabase(dataDir);
+  return openStore(dataDir, postgres && { databaseUrl: postgres.url, secretKey: POSTGRES_TEST_SECRET_KEY });
 }
 
 /** The real server over a real SQLite file in a temp dir, bootstrapped with ADMIN_TOKEN. */
@@ -39,10 +67,18 @@ export async function startTestServer(
     app?: Partial<Omit<AppDeps, 'store'>>;
     /** Built over the store (e.g. a Provisioner) before the app, which gets it for its reload routes. */
     provisioner?: (store: Store) => AppDeps['provisioner'];
+    /**
+     * `sqlite`: the data dir's SQLite file even in the PostgreSQL project (the source of a copy);
+     * a `postgres://` URL: that database, kept at clean-up.
+     */
+    store?: 'sqlite' | string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const store = await openStore(dataDir);
+  const given = options.store?.startsWith('postgres') ? options.store : undefined;
+  const postgres = options.store === 'sqlite' || given ? undefined : await testPostgresDatabase(dataDir);
+  const databaseUrl = given ?? postgres?.url;
+  const store = await openStore(dataDir, databaseUrl ? { databaseUrl, secretKey: POSTGRES_TEST_SECRET_KEY } : {});
   await bootstrap(store, ADMIN_TOKEN);
   const app = await buildApp({ ...options.app, provisioner: options.provisioner?.(store), store, maxBodyBytes: options.maxBodyBytes });
   await app.ready();
@@ -84,6 +120,7 @@ export async function startTestServer(
     },
     async cleanup() {
       await server.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

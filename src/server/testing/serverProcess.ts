@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './backends';
-import { ADMIN_TOKEN } from './harness';
+import { ADMIN_TOKEN, testStoreEnv } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -26,6 +26,8 @@ export interface ServerProcess {
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
+  // In the PostgreSQL test project, the data dir's test database.
+  const storeEnv = await testStoreEnv(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -36,6 +38,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
       SIGHTLINE_WEB_DIR: path.join(dataDir, 'no-ui'),
       SIGHTLINE_LOG_FORMAT: 'json',
+      ...storeEnv,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
