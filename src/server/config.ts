@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hasValidChecksum } from './auth/tokens';
+import { DEFAULT_VERSIONS_TO_KEEP } from './store/dashboards';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging';
 import { DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, parseCidr } from './outgoing';
 
@@ -13,6 +14,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per instance (SIGHTLINE_DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Versions each dashboard keeps (SIGHTLINE_DASHBOARD_VERSIONS_TO_KEEP, Grafana's versions_to_keep). */
+  dashboardVersionsToKeep: number;
   /** The bootstrap admin token of a new data dir; a random one is minted when absent. */
   adminToken: string | undefined;
   /** Largest request body accepted, in bytes. Dashboards with hundreds of panels run to a few MB. */
@@ -54,6 +57,7 @@ export function storeOptionsOf(config: Config) {
     synchronous: config.sqliteSynchronous,
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    versionsToKeep: config.dashboardVersionsToKeep,
   };
 }
 
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, env.SIGHTLINE_DATA_DIR?.trim() || 'data'),
     databaseUrl: databaseUrlFromEnv(env),
     databasePoolSize: integerFromEnv(env, 'SIGHTLINE_DATABASE_POOL_SIZE', 10, 2, 1000),
+    dashboardVersionsToKeep: integerFromEnv(env, 'SIGHTLINE_DASHBOARD_VERSIONS_TO_KEEP', DEFAULT_VERSIONS_TO_KEEP, 1, 1_000_000),
     adminToken,
     maxBodyBytes: integerFromEnv(env, 'SIGHTLINE_MAX_BODY_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel: env.SIGHTLINE_LOG_LEVEL?.trim() || 'info',

@@ -185,6 +185,30 @@ describe('versions', () => {
     const bad = await server.call({ method: 'POST', url: '/api/dashboards/uid/short-history/restore', payload: { version: 'latest' } });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('keeps the newest versions only (SIGHTLINE_DASHBOARD_VERSIONS_TO_KEEP), the current one always among them', async () => {
+    const small = await startTestServer({ versionsToKeep: 3 });
+    try {
+      const saveAs = (title: string, version?: number) =>
+        small.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { uid: 'pruned', title, version } } });
+      expect((await saveAs('v1')).statusCode).toBe(200);
+      for (let version = 1; version < 6; version++) expect((await saveAs(`v${version + 1}`, version)).statusCode).toBe(200);
+      const list = dashboardVersionListSchema.parse(
+        (await small.call({ method: 'GET', url: '/api/dashboards/uid/pruned/versions' })).json(),
+      );
+      expect(list.map((v) => v.version)).toEqual([6, 5, 4]);
+      expect((await small.call({ method: 'GET', url: '/api/dashboards/uid/pruned/versions/3' })).statusCode).toBe(404);
+      // The oldest kept one still restores, as a new version; the window moves on.
+      const restored = await small.call({ method: 'POST', url: '/api/dashboards/uid/pruned/restore', payload: { version: 4 } });
+      expect(restored.json()).toMatchObject({ version: 7 });
+      const after = dashboardVersionListSchema.parse(
+        (await small.call({ method: 'GET', url: '/api/dashboards/uid/pruned/versions' })).json(),
+      );
+      expect(after.map((v) => v.version)).toEqual([7, 6, 5]);
+    } finally {
+      await small.cleanup();
+    }
+  });
 });
 
 describe('tags', () => {

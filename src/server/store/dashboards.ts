@@ -9,6 +9,9 @@ import { newUid, slugify } from './util';
 /** An always-false condition, so an `or` of no alternatives matches nothing. */
 const NOTHING = sql<boolean>`false`;
 
+/** Grafana's `[dashboards] versions_to_keep` default. */
+export const DEFAULT_VERSIONS_TO_KEEP = 20;
+
 /** Grafana's slug of a title; never empty, so URLs stay well-formed. */
 export function titleSlug(title: string): string {
   return slugify(title) || '-';
@@ -83,7 +86,11 @@ function uniqueTags(tags: string[]): string[] {
 }
 
 export class DashboardStore {
-  constructor(private readonly db: Db) {}
+  /** @param versionsToKeep the newest versions each dashboard keeps (the current one always among them). */
+  constructor(
+    private readonly db: Db,
+    private readonly versionsToKeep = DEFAULT_VERSIONS_TO_KEEP,
+  ) {}
 
   getByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
     return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
@@ -187,6 +194,14 @@ export class DashboardStore {
           data,
         })
         .execute();
+      // Grafana's versions_to_keep, pruned as the new version lands (Grafana prunes in a background job).
+      if (version > this.versionsToKeep) {
+        await trx
+          .deleteFrom('dashboard_version')
+          .where('dashboard_id', '=', id)
+          .where('version', '<=', version - this.versionsToKeep)
+          .execute();
+      }
       return { ...(await withoutModel().where('id', '=', id).executeTakeFirstOrThrow()), data };
     });
   }

@@ -49,13 +49,13 @@ export interface Store extends Stores {
 }
 
 /** `writes` (the connection's write counter) lets the token and org stores cache what they read; not in transactions. */
-function storesOver(db: Db, secrets: SecretBox, writes?: () => number): Stores {
+function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefined, writes?: () => number): Stores {
   return {
     orgs: new OrgStore(db, writes),
     users: new UserStore(db),
     serviceAccounts: new ServiceAccountStore(db),
     tokens: new TokenStore(db, writes),
-    dashboards: new DashboardStore(db),
+    dashboards: new DashboardStore(db, versionsToKeep),
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db),
     dataSources: new DataSourceStore(db, secrets),
@@ -75,6 +75,8 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL connections per instance. */
   poolSize?: number;
+  /** Versions each dashboard keeps (SIGHTLINE_DASHBOARD_VERSIONS_TO_KEEP; Grafana's default 20). */
+  versionsToKeep?: number;
   /** Where background problems (a lost PostgreSQL listener) are reported. */
   log?: (message: string) => void;
 }
@@ -94,7 +96,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   const secrets = SecretBox.fromConfig(dataDir, options.secretKey);
   const { db } = connection;
   return {
-    ...storesOver(db, secrets, connection.writes),
+    ...storesOver(db, secrets, options.versionsToKeep, connection.writes),
     db,
     dialect: connection.dialect,
     file: connection.file,
@@ -102,7 +104,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    transaction: (work) => inTransaction(db, (trx) => work(storesOver(trx, secrets))),
+    transaction: (work) => inTransaction(db, (trx) => work(storesOver(trx, secrets, options.versionsToKeep))),
     close: connection.close,
   };
 }

@@ -64,6 +64,8 @@ export async function startTestServer(
   options: {
     dataDir?: string;
     maxBodyBytes?: number;
+    /** Versions each dashboard keeps (default: Grafana's 20). */
+    versionsToKeep?: number;
     app?: Partial<Omit<AppDeps, 'store'>>;
     /** Built over the store (e.g. a Provisioner) before the app, which gets it for its reload routes. */
     provisioner?: (store: Store) => AppDeps['provisioner'];
@@ -78,7 +80,10 @@ export async function startTestServer(
   const given = options.store?.startsWith('postgres') ? options.store : undefined;
   const postgres = options.store === 'sqlite' || given ? undefined : await testPostgresDatabase(dataDir);
   const databaseUrl = given ?? postgres?.url;
-  const store = await openStore(dataDir, databaseUrl ? { databaseUrl, secretKey: POSTGRES_TEST_SECRET_KEY } : {});
+  const store = await openStore(dataDir, {
+    ...(databaseUrl ? { databaseUrl, secretKey: POSTGRES_TEST_SECRET_KEY } : {}),
+    versionsToKeep: options.versionsToKeep,
+  });
   await bootstrap(store, ADMIN_TOKEN);
   const app = await buildApp({ ...options.app, provisioner: options.provisioner?.(store), store, maxBodyBytes: options.maxBodyBytes });
   await app.ready();
