@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
+import { DatabaseUnavailable } from './store/postgres';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
 import { pidFileOf, removePidFile, writePidFile } from './datadir';
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);
+  } else if (error instanceof DatabaseUnavailable) {
+    process.stderr.write(`Sightline failed to start: ${error.message}\n`);
   } else if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     process.stderr.write(`Cannot listen: the address is already in use (${error.message}). Set PORT to another port.\n`);
   } else {

@@ -254,6 +254,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } catch (error) {
     await stopListening?.();
     await db.destroy();
+    const code = (error as { code?: string }).code;
+    // Not reachable, refused, unknown database, wrong password: the operator's to fix, in one line.
+    if (code && /^(ECONN|ENOTFOUND|EAI_|ETIMEDOUT|28|3D)/.test(code)) {
+      throw new DatabaseUnavailable(`cannot use the PostgreSQL database at ${redactDatabaseUrl(url)}: ${(error as Error).message}`);
+    }
     throw error;
   }
 }
+
+/** The configured PostgreSQL database cannot be reached or logged into. */
+export class DatabaseUnavailable extends Error {}
