@@ -7,6 +7,7 @@
  *   npm run bench                  full run (4–6 minutes on 2 quiet cores)
  *   npm run bench -- --quick       smaller data and shorter runs, for a quick check
  *   npm run bench -- --skip-ui     API and scale only
+ *   npm run bench -- --skip-postgres  without the PostgreSQL rows (they need Debian's postgresql)
  *   npm run bench -- --update-doc  also replace the tables in docs/performance.md
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
  *            --only org,search,dashboard,annotations,save,query (load rows to run)
@@ -23,13 +24,15 @@ import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } fro
 import { measureLiveDashboard } from './lib/liveDashboard';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
-import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard } from './lib/seed';
+import { measurePostgres, type PostgresBench } from './lib/postgres';
+import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard, type SeedState } from './lib/seed';
 import { bundleSizes, buildUi, launch, timePage, type BundleReport, type PageTiming, type Session } from './lib/ui';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'skip-ui': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
     'update-doc': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -108,6 +111,8 @@ async function main(): Promise<Results> {
   let pages: PageTiming[] = [];
   let loadMemory: ProcessMemory | undefined;
   let queries: QueryBenchRow | undefined;
+  /** The data and rows of the load step, for the PostgreSQL rows to compare with. */
+  let loadState: SeedState | undefined;
 
   for (const step of settings.steps) {
     log(`seeding ${step.dashboards.toLocaleString('en')} dashboards and ${step.annotations.toLocaleString('en')} annotations`);
@@ -147,6 +152,7 @@ async function main(): Promise<Results> {
         const only = args.only?.split(',');
         const list = endpoints(state, large!).filter((e) => !only || only.includes(e.key));
         loadRows = list.length > 0 ? await measureLoad(server, list, settings, workDir, log) : [];
+        loadState = { ...state, folderIds: [...state.folderIds] };
         if (!only || only.includes('query')) queries = await measureQueries(server, settings, workDir, log);
         loadMemory = memoryOf(server.pid);
       }
@@ -180,6 +186,20 @@ async function main(): Promise<Results> {
     }
   }
 
+  let postgres: PostgresBench | undefined;
+  if (loadState && !args['skip-postgres']) {
+    const only = args.only?.split(',');
+    postgres = await measurePostgres({
+      sqliteState: loadState,
+      sqliteRows: loadRows,
+      endpointsFor: (pgState, pgLarge) => endpoints(pgState, pgLarge).filter((e) => !only || only.includes(e.key)),
+      instanceKeys: ['org', 'search', 'annotations', 'save'],
+      settings,
+      workDir,
+      log,
+    });
+  }
+
   return {
     meta: {
       date: new Date().toISOString(),
@@ -196,6 +216,7 @@ async function main(): Promise<Results> {
     load: loadRows,
     queries,
     loadMemory,
+    postgres,
     scale,
     ui: bundles ? { bundles, pages } : undefined,
     budgets: [],

@@ -109,6 +109,8 @@ export async function startSightline(
   webDir: string | undefined,
   token: string,
   script = 'dist/server/main.js',
+  /** More environment, e.g. SIGHTLINE_DATABASE_URL for PostgreSQL. */
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   if (script.endsWith('.js')) await ensureServerBuilt();
   return startNode(
@@ -122,6 +124,7 @@ export async function startSightline(
       SIGHTLINE_ADMIN_TOKEN: token,
       SIGHTLINE_WEB_DIR: webDir ?? path.join(dataDir, 'no-ui'),
       SIGHTLINE_LOG_LEVEL: 'warn',
+      ...env,
     },
     /Sightline is running at (http:\/\/\S+)/,
     '/api/health',

@@ -1,6 +1,7 @@
 /** The results file's shape, the budgets of issue 10, and the Markdown tables run.ts prints. */
 import type { LoadRow, ScalePoint } from './api';
 import type { ProcessMemory } from './processes';
+import type { PostgresBench } from './postgres';
 import type { QueryBenchRow } from './queries';
 import type { BundleReport, PageTiming } from './ui';
 
@@ -37,6 +38,8 @@ export interface Results {
   load: LoadRow[];
   /** `/api/ds/query` against Prometheus vs the same query sent to Prometheus directly. */
   queries?: QueryBenchRow;
+  /** The load rows on PostgreSQL, and one versus two instances. */
+  postgres?: PostgresBench;
   /** Server memory after the load runs. */
   loadMemory: ProcessMemory | undefined;
   scale: ScaleRow[];
@@ -180,6 +183,39 @@ export function markdown(results: Results): string {
     }
     if (results.loadMemory)
       out.push('', `Server RSS after the load runs: ${mb(results.loadMemory.rss)} MB (peak ${mb(results.loadMemory.peak)} MB).`);
+    out.push('');
+  }
+
+  if (results.postgres) {
+    const pg = results.postgres;
+    out.push(
+      '### PostgreSQL beside SQLite',
+      '',
+      `The same load on a throwaway PostgreSQL 15 cluster on this machine (seeded with the same ${count(pg.dashboards)} dashboards and ${count(pg.annotations)} annotations in ${pg.seedSeconds.toFixed(0)} s), ` +
+        `${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s measured. PostgreSQL's own CPU is not in "server CPU".`,
+      '',
+      '| Endpoint | SQLite req/s | PostgreSQL req/s | PostgreSQL / SQLite | PostgreSQL p50 / p99 | Server CPU per request (SQLite / PostgreSQL) |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
+    for (const row of pg.stores) {
+      out.push(
+        `| ${row.label} | ${row.sqlite ? Math.round(row.sqlite.rps) : '–'} | ${Math.round(row.postgres.rps)} | ${row.sqlite ? `${((row.postgres.rps / row.sqlite.rps) * 100).toFixed(0)}%` : '–'} | ${ms(row.postgres.p50)} / ${ms(row.postgres.p99)} ms | ${row.sqlite ? cpuPerRequest(row.sqlite) : '–'} / ${cpuPerRequest(row.postgres)} µs |`,
+      );
+    }
+    if (pg.instances.length > 0) {
+      out.push(
+        '',
+        `One instance against two on the same PostgreSQL database, balanced per connection (half of the ${settings.connections} connections to each, as a TCP round-robin balancer does, without a proxy's own cost):`,
+        '',
+        '| Endpoint | One instance req/s | Two instances req/s | Two / one | p99 one / two | Server CPU, all instances |',
+        '|---|---:|---:|---:|---:|---:|',
+      );
+      for (const row of pg.instances) {
+        out.push(
+          `| ${row.label} | ${Math.round(row.one.rps)} | ${Math.round(row.two.rps)} | ${row.ratio.toFixed(2)}× | ${ms(row.one.p99)} / ${ms(row.two.p99)} ms | ${row.one.serverCpu.toFixed(0)}% / ${row.two.serverCpu.toFixed(0)}% |`,
+        );
+      }
+    }
     out.push('');
   }
 
