@@ -1,6 +1,6 @@
 import type { PermissionLevel } from '../../contract/folders';
-import { conflict } from '../errors';
 import { inTransaction, type Db } from './db';
+import { ConflictError } from './errors';
 import { titleSlug } from './dashboards';
 import type { DashboardAccessEntry, PermissionItem } from './permissions';
 import type { DashboardRow } from './schema';
@@ -57,7 +57,7 @@ export class FolderStore {
     const uid = input.uid || newUid();
     return inTransaction(this.db, async (trx) => {
       if (await trx.selectFrom('dashboard').select('id').where('org_id', '=', input.orgId).where('uid', '=', uid).executeTakeFirst()) {
-        throw conflict(`a folder or dashboard with uid "${uid}" already exists`);
+        throw new ConflictError(`a folder or dashboard with uid "${uid}" already exists`, 'uid');
       }
       await this.assertTitleFree(trx, input.orgId, input.title);
       const { id } = await trx
@@ -106,7 +106,7 @@ export class FolderStore {
       .where('is_folder', '=', 1)
       .where('title_lower', '=', title.toLowerCase());
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) throw conflict(`a folder named "${title}" already exists`);
+    if (await query.executeTakeFirst()) throw new ConflictError(`a folder named "${title}" already exists`, 'title');
   }
 
   /** Renames a folder when `expectedVersion` (if given) is still current; returns the new row, or undefined on a version clash. */
@@ -224,7 +224,7 @@ export class FolderStore {
           .execute();
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the permission list names the same role, account or team twice');
+      if (isUniqueViolation(error)) throw new ConflictError('the permission list names the same role, account or team twice', 'items');
       throw error;
     }
   }

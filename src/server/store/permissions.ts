@@ -1,6 +1,6 @@
 import type { PermissionLevel } from '../../contract/folders';
-import { conflict } from '../errors';
 import { inTransaction, type Db } from './db';
+import { ConflictError } from './errors';
 import { isUniqueViolation } from './util';
 
 /** One grant as the access checks read it: to a role, an account or a team. */
@@ -74,7 +74,7 @@ export class DashboardPermissionStore {
           .execute();
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the permission list names the same role, account or team twice');
+      if (isUniqueViolation(error)) throw new ConflictError('the permission list names the same role, account or team twice', 'items');
       throw error;
     }
   }
