@@ -142,3 +142,40 @@ describe('domain errors become HTTP answers in one place', () => {
     ]);
   });
 });
+
+describe('a 400 names the field it is about', () => {
+  const dataSource = { name: 'fielded', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:9090' };
+  const refusal = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const response = await server.call({ method, url, payload });
+    expect(response.statusCode).toBe(400);
+    return errorResponseSchema.parse(response.json());
+  };
+
+  it('a request body that does not fit the contract: the first failing field, as a path', async () => {
+    expect(await refusal('POST', '/api/serviceaccounts', { name: 5 })).toMatchObject({ field: 'name' });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, url: 5 })).toMatchObject({ field: 'url' });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, jsonData: { timeout: 'soon' } })).toMatchObject({
+      message: expect.stringMatching(/^bad request data: jsonData.timeout: /),
+      field: 'jsonData.timeout',
+    });
+    expect(await refusal('PATCH', '/api/serviceaccounts/2', { role: 'Owner' })).toMatchObject({ field: 'role' });
+  });
+
+  it('checks beyond the contract, in routes and in the store', async () => {
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, url: 'ftp://x' })).toEqual({
+      message: 'Validation error, invalid URL: "ftp://x" is not an http:// or https:// address',
+      field: 'url',
+    });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, type: 'nope' })).toMatchObject({ field: 'type' });
+    expect(await refusal('POST', '/api/dashboards/db', { dashboard: { title: ' ' } })).toEqual({
+      status: 'empty-name',
+      message: 'Dashboard title cannot be empty',
+      field: 'dashboard.title',
+    });
+    const folder = await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'fielded', title: 'Fielded' } });
+    expect(folder.statusCode).toBe(200);
+    expect(await refusal('POST', '/api/dashboards/db', { dashboard: { uid: 'fielded', title: 'Same uid' } })).toMatchObject({
+      field: 'dashboard.uid',
+    });
+  });
+});
