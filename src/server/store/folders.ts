@@ -2,9 +2,9 @@ import type { PermissionLevel } from '../../contract/folders';
 import { inTransaction, type Db } from './db';
 import { ConflictError } from './errors';
 import { titleSlug } from './dashboards';
-import type { DashboardAccessEntry, PermissionItem } from './permissions';
+import { replaceGrants, type DashboardAccessEntry, type PermissionItem } from './permissions';
 import type { DashboardRow } from './schema';
-import { isUniqueViolation, newUid } from './util';
+import { newUid } from './util';
 
 export interface FolderAccessEntry {
   folder_id: number;
@@ -202,30 +202,7 @@ export class FolderStore {
   }
 
   /** Replaces a folder's permission list, all at once. */
-  async setPermissions(folderId: number, items: PermissionItem[]): Promise<void> {
-    const now = Date.now();
-    try {
-      await inTransaction(this.db, async (trx) => {
-        await trx.deleteFrom('folder_permission').where('folder_id', '=', folderId).execute();
-        if (items.length === 0) return;
-        await trx
-          .insertInto('folder_permission')
-          .values(
-            items.map((i) => ({
-              folder_id: folderId,
-              role: i.role ?? null,
-              user_id: i.userId ?? null,
-              team_id: i.teamId ?? null,
-              permission: i.permission,
-              created: now,
-              updated: now,
-            })),
-          )
-          .execute();
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('the permission list names the same role, account or team twice', 'items');
-      throw error;
-    }
+  setPermissions(folderId: number, items: PermissionItem[]): Promise<void> {
+    return replaceGrants(this.db, 'folder_permission', folderId, items);
   }
 }
