@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-/** Every error the API answers: at least a message a person can act on. */
+/**
+ * Every error the API answers: at least a message a person can act on. `field` (Sightline's, not
+ * Grafana's) names the request field a refusal is about, as a path (`url`, `jsonData.timeout`).
+ */
 export const errorResponseSchema = z.looseObject({
   message: z.string(),
   status: z.string().optional(),
   title: z.string().optional(),
+  field: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

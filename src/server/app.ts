@@ -12,7 +12,7 @@ import Fastify, {
 import secureJson from 'secure-json-parse';
 import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
-import { ApiError, badRequest, unauthorized } from './errors';
+import { ApiError, badRequest, httpError, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
@@ -34,6 +34,7 @@ import { registerSignedInUserRoutes } from './routes/user';
 import { registerUserRoutes } from './routes/users';
 import type { Provisioner } from './provisioning';
 import type { Store } from './store';
+import { DomainError } from './store/errors';
 import { healthVersions } from './version';
 
 declare module 'fastify' {
@@ -338,7 +339,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isUi) reply.header('x-frame-options', 'DENY');
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError | OutgoingBusyError, request, reply) => {
+  // The one place errors become answers: a store's domain error by its kind (`httpError`), an
+  // ApiError as the route built it, a client's mistake Fastify found with its message, else a 500.
+  app.setErrorHandler((thrown: FastifyError | ApiError | DomainError | OutgoingBusyError, request, reply) => {
+    const error: Error = thrown instanceof DomainError ? httpError(thrown) : thrown;
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
     if (error instanceof OutgoingBusyError) return reply.code(429).header('retry-after', '1').send({ message: error.message });
     const status = (error as FastifyError).statusCode ?? 500;

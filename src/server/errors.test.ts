@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '../contract/errors';
+import { httpError } from './errors';
+import { ConflictError, InvalidError, VersionMismatchError, type DomainError } from './store/errors';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let server: TestServer;
@@ -92,5 +94,88 @@ describe('bad input always gets a 4xx with a message', () => {
     expect(await count()).toEqual(before);
     // The failed PATCH changed neither the name nor the role of the bootstrap account.
     expect((await server.call({ method: 'GET', url: '/api/serviceaccounts/2' })).json()).toMatchObject({ name: 'admin', role: 'Admin' });
+  });
+});
+
+describe('domain errors become HTTP answers in one place', () => {
+  const cases: Array<[DomainError, number, Record<string, unknown>]> = [
+    [new InvalidError('Cannot remove last organization admin'), 400, { message: 'Cannot remove last organization admin' }],
+    [new InvalidError('service account already exists', 'name'), 400, { message: 'service account already exists', field: 'name' }],
+    [new ConflictError('Team name taken', 'name'), 409, { message: 'Team name taken', field: 'name' }],
+    [
+      new ConflictError('Datasource has already been updated by someone else'),
+      409,
+      { message: 'Datasource has already been updated by someone else' },
+    ],
+    [
+      new VersionMismatchError('The dashboard has been changed by someone else'),
+      412,
+      { status: 'version-mismatch', message: 'The dashboard has been changed by someone else' },
+    ],
+  ];
+  it.each(cases)('%s → %i', (error, status, body) => {
+    const answer = httpError(error);
+    expect(answer.statusCode).toBe(status);
+    expect(answer.body()).toEqual(body);
+  });
+
+  it('answers the store’s refusals through the error handler with their status, message and field', async () => {
+    const post = (url: string, payload: object) => server.call({ method: 'POST', url, payload });
+    await post('/api/teams', { name: 'Mapped' });
+    const team = await post('/api/teams', { name: 'Mapped' });
+    expect([team.statusCode, team.json()]).toEqual([409, { message: 'Team name taken', field: 'name' }]);
+
+    await post('/api/serviceaccounts', { name: 'mapped' });
+    const account = await post('/api/serviceaccounts', { name: 'mapped' });
+    expect(account.statusCode).toBe(400);
+    expect(account.json()).toEqual({
+      message: 'service account already exists: the name "mapped" or its login "sa-mapped" is taken',
+      field: 'name',
+    });
+
+    await post('/api/dashboards/db', { dashboard: { uid: 'mapped', title: 'Mapped' } });
+    await post('/api/dashboards/db', { dashboard: { uid: 'mapped', title: 'Mapped', version: 1 } });
+    const stale = await post('/api/dashboards/db', { dashboard: { uid: 'mapped', title: 'Stale', version: 1 } });
+    expect([stale.statusCode, stale.json()]).toEqual([
+      412,
+      { status: 'version-mismatch', message: 'The dashboard has been changed by someone else' },
+    ]);
+  });
+});
+
+describe('a 400 names the field it is about', () => {
+  const dataSource = { name: 'fielded', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:9090' };
+  const refusal = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const response = await server.call({ method, url, payload });
+    expect(response.statusCode).toBe(400);
+    return errorResponseSchema.parse(response.json());
+  };
+
+  it('a request body that does not fit the contract: the first failing field, as a path', async () => {
+    expect(await refusal('POST', '/api/serviceaccounts', { name: 5 })).toMatchObject({ field: 'name' });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, url: 5 })).toMatchObject({ field: 'url' });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, jsonData: { timeout: 'soon' } })).toMatchObject({
+      message: expect.stringMatching(/^bad request data: jsonData.timeout: /),
+      field: 'jsonData.timeout',
+    });
+    expect(await refusal('PATCH', '/api/serviceaccounts/2', { role: 'Owner' })).toMatchObject({ field: 'role' });
+  });
+
+  it('checks beyond the contract, in routes and in the store', async () => {
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, url: 'ftp://x' })).toEqual({
+      message: 'Validation error, invalid URL: "ftp://x" is not an http:// or https:// address',
+      field: 'url',
+    });
+    expect(await refusal('POST', '/api/datasources', { ...dataSource, type: 'nope' })).toMatchObject({ field: 'type' });
+    expect(await refusal('POST', '/api/dashboards/db', { dashboard: { title: ' ' } })).toEqual({
+      status: 'empty-name',
+      message: 'Dashboard title cannot be empty',
+      field: 'dashboard.title',
+    });
+    const folder = await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'fielded', title: 'Fielded' } });
+    expect(folder.statusCode).toBe(200);
+    expect(await refusal('POST', '/api/dashboards/db', { dashboard: { uid: 'fielded', title: 'Same uid' } })).toMatchObject({
+      field: 'dashboard.uid',
+    });
   });
 });

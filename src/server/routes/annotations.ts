@@ -47,7 +47,7 @@ function toAnnotation(row: AnnotationView): Annotation {
 }
 
 function checkTimes(time: number, timeEnd: number): void {
-  if (timeEnd < time) throw badRequest(`bad request data: timeEnd (${timeEnd}) must not be before time (${time})`);
+  if (timeEnd < time) throw badRequest(`bad request data: timeEnd (${timeEnd}) must not be before time (${time})`, { field: 'timeEnd' });
 }
 
 export function registerAnnotationRoutes(app: FastifyInstance, store: Store): void {
@@ -84,10 +84,12 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
     let dashboard = null;
     if (dashboardUid) {
       dashboard = (await store.dashboards.getByUid(identity.orgId, dashboardUid)) ?? null;
-      if (!dashboard || dashboard.is_folder) throw badRequest(`dashboard not found: no dashboard has uid "${dashboardUid}"`);
+      if (!dashboard || dashboard.is_folder)
+        throw badRequest(`dashboard not found: no dashboard has uid "${dashboardUid}"`, { field: 'dashboardUID' });
     } else if (body.dashboardId) {
       dashboard = (await store.dashboards.getById(identity.orgId, body.dashboardId)) ?? null;
-      if (!dashboard || dashboard.is_folder) throw badRequest(`dashboard not found: no dashboard has id ${body.dashboardId}`);
+      if (!dashboard || dashboard.is_folder)
+        throw badRequest(`dashboard not found: no dashboard has id ${body.dashboardId}`, { field: 'dashboardId' });
     }
     await authorizeWrite(identity, dashboard, 'annotations:create');
     const time = body.time ?? Date.now();

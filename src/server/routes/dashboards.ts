@@ -49,12 +49,12 @@ async function targetFolder(
   const uid = body.folderUid || body.folderUID;
   if (uid && uid !== 'general') {
     const folder = await store.folders.get(orgId, uid);
-    if (!folder) throw badRequest(`folder not found: no folder has uid "${uid}"`);
+    if (!folder) throw badRequest(`folder not found: no folder has uid "${uid}"`, { field: 'folderUid' });
     return folder.id;
   }
   if (!uid && body.folderId) {
     const folder = await store.folders.getById(orgId, body.folderId);
-    if (!folder) throw badRequest(`folder not found: no folder has id ${body.folderId}`);
+    if (!folder) throw badRequest(`folder not found: no folder has id ${body.folderId}`, { field: 'folderId' });
     return folder.id;
   }
   return null;
@@ -67,7 +67,7 @@ async function targetFolder(
 export async function saveDashboard(store: Store, identity: Identity, body: SaveDashboardRequest): Promise<DashboardRow> {
   const model: Record<string, unknown> = body.dashboard;
   const title = typeof model.title === 'string' ? model.title.trim() : '';
-  if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name' });
+  if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name', field: 'dashboard.title' });
 
   let uid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
   if (uid === undefined && typeof model.id === 'number' && model.id > 0) {

@@ -58,12 +58,13 @@ function toDataSource(ds: StoredDataSource): DataSource {
 function validFields(body: CreateDataSourceRequest): DataSourceFields {
   const type = resolveType(body.type);
   if (!type) {
-    throw badRequest(`unknown data source type "${body.type}"; known types: ${knownDataSourceTypes.join(', ')}`);
+    throw badRequest(`unknown data source type "${body.type}"; known types: ${knownDataSourceTypes.join(', ')}`, { field: 'type' });
   }
   const timeout = body.jsonData?.timeout;
   if (!isValidTimeout(timeout)) {
     throw badRequest(
       `bad request data: jsonData.timeout: must be a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, got ${JSON.stringify(timeout)}`,
+      { field: 'jsonData.timeout' },
     );
   }
   for (const [key, name] of Object.entries(body.jsonData ?? {})) {
@@ -81,9 +82,9 @@ function validFields(body: CreateDataSourceRequest): DataSourceFields {
   const url = body.url ?? '';
   if (url) {
     if (sqlDataSourceTypes.includes(type)) {
-      if (!parseHostPort(url)) throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`);
+      if (!parseHostPort(url)) throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`, { field: 'url' });
     } else if (!isHttpUrl(url)) {
-      throw badRequest(`Validation error, invalid URL: "${url}" is not an http:// or https:// address`);
+      throw badRequest(`Validation error, invalid URL: "${url}" is not an http:// or https:// address`, { field: 'url' });
     }
   }
   return {

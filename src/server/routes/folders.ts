@@ -13,10 +13,11 @@ import {
 } from '../../contract/folders';
 import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
-import { ApiError, forbidden, notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
+import { VersionMismatchError } from '../store/errors';
 import type { DashboardRow } from '../store/schema';
 import { folderUrl } from './dashboards';
 import { checkPermissionItems, subjectFields } from './permissions';
@@ -91,10 +92,10 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
     const body = parseGrafanaBody(updateFolderRequestSchema, request.body);
     const { folder, access } = await folderWith(request.identity, request.params, EDIT, 'folders:write');
     if (!body.overwrite && body.version !== undefined && body.version !== folder.version) {
-      throw new ApiError(412, 'The folder has been changed by someone else', { status: 'version-mismatch' });
+      throw new VersionMismatchError('The folder has been changed by someone else');
     }
     const renamed = await store.folders.rename(folder, body.title, request.identity.accountId);
-    if (!renamed) throw new ApiError(412, 'The folder has been changed by someone else', { status: 'version-mismatch' });
+    if (!renamed) throw new VersionMismatchError('The folder has been changed by someone else');
     return toFolder(renamed, access);
   });
 

@@ -21,16 +21,22 @@ export async function checkPermissionItems(store: Store, orgId: number, items: P
   const subjects = new Set<string>();
   const teamIds = items.flatMap((i) => (i.teamId === undefined ? [] : [i.teamId]));
   const knownTeams = await store.teams.existing(orgId, teamIds);
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     const subject = item.role ? `role ${item.role}` : item.userId !== undefined ? `userId ${item.userId}` : `teamId ${item.teamId}`;
-    if (subjects.has(subject)) throw badRequest(`bad request data: items name ${subject} twice`);
+    if (subjects.has(subject)) throw badRequest(`bad request data: items name ${subject} twice`, { field: `items.${index}` });
     subjects.add(subject);
     if (item.userId !== undefined) {
       const isMember = (await store.users.getOrgUser(orgId, item.userId)) ?? (await store.serviceAccounts.get(orgId, item.userId));
-      if (!isMember) throw badRequest(`bad request data: userId ${item.userId} is not a user or service account of this organization`);
+      if (!isMember) {
+        throw badRequest(`bad request data: userId ${item.userId} is not a user or service account of this organization`, {
+          field: `items.${index}.userId`,
+        });
+      }
     }
     if (item.teamId !== undefined && !knownTeams.has(item.teamId)) {
-      throw badRequest(`bad request data: teamId ${item.teamId} is not a team of this organization`);
+      throw badRequest(`bad request data: teamId ${item.teamId} is not a team of this organization`, {
+        field: `items.${index}.teamId`,
+      });
     }
   }
   return items.map((i) => ({ role: i.role, userId: i.userId, teamId: i.teamId, permission: i.permission }));

@@ -108,7 +108,11 @@ export function registerTeamRoutes(app: FastifyInstance, store: Store): void {
     const existing = await team(request.identity, request.params);
     const { orgId } = request.identity;
     const isMember = (await store.users.getOrgUser(orgId, body.userId)) ?? (await store.serviceAccounts.get(orgId, body.userId));
-    if (!isMember) throw badRequest(`bad request data: userId ${body.userId} is not a user or service account of this organization`);
+    if (!isMember) {
+      throw badRequest(`bad request data: userId ${body.userId} is not a user or service account of this organization`, {
+        field: 'userId',
+      });
+    }
     await store.teams.addMember(existing.id, body.userId);
     return { message: 'Member added to Team' };
   });

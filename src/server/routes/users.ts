@@ -82,7 +82,7 @@ export function registerUserRoutes(app: FastifyInstance, store: Store): void {
   app.post('/api/org/users', { config: { action: 'org.users:add' } }, async (request): Promise<AddOrgUserResponse> => {
     const { loginOrEmail, role } = parseGrafanaBody(addOrgUserRequestSchema, request.body);
     const person = await store.users.findPerson(loginOrEmail);
-    if (!person) throw notFound(`User not found: no user has the login or email "${loginOrEmail}"`);
+    if (!person) throw notFound(`User not found: no user has the login or email "${loginOrEmail}"`, { field: 'loginOrEmail' });
     await store.users.addToOrg(request.identity.orgId, person.id, role);
     return { message: 'User added to organization', userId: person.id };
   });

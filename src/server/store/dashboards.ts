@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { SearchQuery } from '../../contract/search';
-import { ApiError, badRequest } from '../errors';
 import { inTransaction, type Db } from './db';
 import { containsText, dialectOf } from './dialect';
+import { InvalidError, VersionMismatchError } from './errors';
 import type { DashboardRow } from './schema';
 import { newUid, slugify } from './util';
 
@@ -17,7 +17,7 @@ export function titleSlug(title: string): string {
   return slugify(title) || '-';
 }
 
-export const versionMismatch = () => new ApiError(412, 'The dashboard has been changed by someone else', { status: 'version-mismatch' });
+export const versionMismatch = () => new VersionMismatchError('The dashboard has been changed by someone else');
 
 export interface SaveDashboardInput {
   orgId: number;
@@ -132,7 +132,8 @@ export class DashboardStore {
       // Everything but the stored model: a save never needs the old one (it can run to megabytes).
       const withoutModel = () => trx.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', input.orgId);
       const existing = input.uid === undefined ? undefined : await withoutModel().where('uid', '=', input.uid).executeTakeFirst();
-      if (existing?.is_folder) throw badRequest(`a folder already has the uid "${input.uid}"; dashboards and folders need different uids`);
+      if (existing?.is_folder)
+        throw new InvalidError(`a folder already has the uid "${input.uid}"; dashboards and folders need different uids`, 'dashboard.uid');
       const tags = uniqueTags(input.tags);
       const columns = {
         title: input.title,

@@ -1,6 +1,6 @@
-import { conflict } from '../errors';
 import type { SecretBox } from '../secrets';
 import { inTransaction, type Db } from './db';
+import { ConflictError } from './errors';
 import type { DataSourceRow } from './schema';
 import { isUniqueViolation, newUid } from './util';
 
@@ -125,8 +125,8 @@ export class DataSourceStore {
       // SQLite names the columns in its message, PostgreSQL the constraint.
       const message = `${(error as Error).message} ${(error as { constraint?: string }).constraint ?? ''}`;
       if (message.includes('.uid') || message.includes('_uid'))
-        throw conflict(`data source with the same uid already exists: "${fields.uid}"`);
-      throw conflict(`data source with the same name already exists: "${fields.name}"`);
+        throw new ConflictError(`data source with the same uid already exists: "${fields.uid}"`, 'uid');
+      throw new ConflictError(`data source with the same name already exists: "${fields.name}"`, 'name');
     }
     throw error;
   }
@@ -171,7 +171,7 @@ export class DataSourceStore {
       return await inTransaction(this.db, async (trx) => {
         const row = await trx.selectFrom('data_source').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
         if (expectedVersion !== undefined && expectedVersion !== row.version) {
-          throw conflict('Datasource has already been updated by someone else');
+          throw new ConflictError('Datasource has already been updated by someone else');
         }
         if (fields.isDefault) await trx.updateTable('data_source').set({ is_default: 0 }).where('org_id', '=', row.org_id).execute();
         const current = keepStoredSecrets ? (JSON.parse(row.secure_json_data) as Record<string, string>) : {};

@@ -1,10 +1,10 @@
 import type { PermissionLevel } from '../../contract/folders';
-import { conflict } from '../errors';
 import { inTransaction, type Db } from './db';
+import { ConflictError } from './errors';
 import { titleSlug } from './dashboards';
-import type { DashboardAccessEntry, PermissionItem } from './permissions';
+import { replaceGrants, type DashboardAccessEntry, type PermissionItem } from './permissions';
 import type { DashboardRow } from './schema';
-import { isUniqueViolation, newUid } from './util';
+import { newUid } from './util';
 
 export interface FolderAccessEntry {
   folder_id: number;
@@ -57,7 +57,7 @@ export class FolderStore {
     const uid = input.uid || newUid();
     return inTransaction(this.db, async (trx) => {
       if (await trx.selectFrom('dashboard').select('id').where('org_id', '=', input.orgId).where('uid', '=', uid).executeTakeFirst()) {
-        throw conflict(`a folder or dashboard with uid "${uid}" already exists`);
+        throw new ConflictError(`a folder or dashboard with uid "${uid}" already exists`, 'uid');
       }
       await this.assertTitleFree(trx, input.orgId, input.title);
       const { id } = await trx
@@ -106,7 +106,7 @@ export class FolderStore {
       .where('is_folder', '=', 1)
       .where('title_lower', '=', title.toLowerCase());
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) throw conflict(`a folder named "${title}" already exists`);
+    if (await query.executeTakeFirst()) throw new ConflictError(`a folder named "${title}" already exists`, 'title');
   }
 
   /** Renames a folder when `expectedVersion` (if given) is still current; returns the new row, or undefined on a version clash. */
@@ -202,30 +202,7 @@ export class FolderStore {
   }
 
   /** Replaces a folder's permission list, all at once. */
-  async setPermissions(folderId: number, items: PermissionItem[]): Promise<void> {
-    const now = Date.now();
-    try {
-      await inTransaction(this.db, async (trx) => {
-        await trx.deleteFrom('folder_permission').where('folder_id', '=', folderId).execute();
-        if (items.length === 0) return;
-        await trx
-          .insertInto('folder_permission')
-          .values(
-            items.map((i) => ({
-              folder_id: folderId,
-              role: i.role ?? null,
-              user_id: i.userId ?? null,
-              team_id: i.teamId ?? null,
-              permission: i.permission,
-              created: now,
-              updated: now,
-            })),
-          )
-          .execute();
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the permission list names the same role, account or team twice');
-      throw error;
-    }
+  setPermissions(folderId: number, items: PermissionItem[]): Promise<void> {
+    return replaceGrants(this.db, 'folder_permission', folderId, items);
   }
 }

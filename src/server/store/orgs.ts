@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { OrgAddress } from '../../contract/org';
-import { conflict } from '../errors';
 import { ReadCache, type Db } from './db';
+import { ConflictError } from './errors';
 import type { OrgRow } from './schema';
 import { isUniqueViolation } from './util';
 
@@ -43,7 +43,7 @@ export class OrgStore {
     try {
       await this.db.updateTable('org').set({ name, updated: Date.now() }).where('id', '=', orgId).execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`an organization named "${name}" already exists`);
+      if (isUniqueViolation(error)) throw new ConflictError(`an organization named "${name}" already exists`, 'name');
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import type { PermissionLevel } from '../../contract/folders';
-import { conflict } from '../errors';
 import { inTransaction, type Db } from './db';
+import { ConflictError } from './errors';
 import { isUniqueViolation } from './util';
 
 /** One grant as the access checks read it: to a role, an account or a team. */
@@ -52,31 +52,43 @@ export class DashboardPermissionStore {
   }
 
   /** Replaces a dashboard's own grants, all at once. */
-  async set(dashboardId: number, items: PermissionItem[]): Promise<void> {
-    const now = Date.now();
-    try {
-      await inTransaction(this.db, async (trx) => {
-        await trx.deleteFrom('dashboard_permission').where('dashboard_id', '=', dashboardId).execute();
-        if (items.length === 0) return;
-        await trx
-          .insertInto('dashboard_permission')
-          .values(
-            items.map((i) => ({
-              dashboard_id: dashboardId,
-              role: i.role ?? null,
-              user_id: i.userId ?? null,
-              team_id: i.teamId ?? null,
-              permission: i.permission,
-              created: now,
-              updated: now,
-            })),
-          )
-          .execute();
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the permission list names the same role, account or team twice');
-      throw error;
-    }
+  set(dashboardId: number, items: PermissionItem[]): Promise<void> {
+    return replaceGrants(this.db, 'dashboard_permission', dashboardId, items);
+  }
+}
+
+/** Each table of grants, and the column naming what its grants are on. */
+const GRANTS_ON = { folder_permission: 'folder_id', dashboard_permission: 'dashboard_id' } as const;
+
+/**
+ * Replaces the grants on one folder or dashboard with `items`, all at once (Grafana's API posts the
+ * whole list); a list naming the same subject twice changes nothing.
+ */
+export async function replaceGrants(db: Db, table: keyof typeof GRANTS_ON, ownerId: number, items: PermissionItem[]): Promise<void> {
+  const owner = GRANTS_ON[table];
+  const now = Date.now();
+  try {
+    await inTransaction(db, async (trx) => {
+      await trx.deleteFrom(table).where(owner, '=', ownerId).execute();
+      if (items.length === 0) return;
+      await trx
+        .insertInto(table)
+        .values(
+          items.map((i) => ({
+            [owner]: ownerId,
+            role: i.role ?? null,
+            user_id: i.userId ?? null,
+            team_id: i.teamId ?? null,
+            permission: i.permission,
+            created: now,
+            updated: now,
+          })),
+        )
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError('the permission list names the same role, account or team twice', 'items');
+    throw error;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { OrgRole } from '../../contract/common';
-import { badRequest } from '../errors';
 import { inTransaction, type Db } from './db';
 import { dialectOf, equalsIgnoringCase, ignoringCase, likeIgnoringCase } from './dialect';
+import { InvalidError } from './errors';
 import { isUniqueViolation, likePattern, newUid, slugify } from './util';
 
 export interface ServiceAccountRow {
@@ -157,7 +157,7 @@ export class ServiceAccountStore {
       return (await this.get(input.orgId, id))!;
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw badRequest(`service account already exists: the name "${input.name}" or its login "${login}" is taken`);
+        throw new InvalidError(`service account already exists: the name "${input.name}" or its login "${login}" is taken`, 'name');
       }
       throw error;
     }
@@ -192,7 +192,7 @@ export class ServiceAccountStore {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw badRequest(`service account already exists: the name "${patch.name}" or its login "${login}" is taken`);
+        throw new InvalidError(`service account already exists: the name "${patch.name}" or its login "${login}" is taken`, 'name');
       }
       throw error;
     }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { badRequest, conflict } from '../errors';
 import type { TeamSort } from '../../contract/teams';
 import type { Db } from './db';
 import { dialectOf, ignoringCase, likeIgnoringCase } from './dialect';
+import { ConflictError, InvalidError } from './errors';
 import type { TeamRow } from './schema';
 import { isUniqueViolation, likePattern, newUid } from './util';
 
@@ -17,7 +17,7 @@ export interface TeamMemberRow {
   is_service_account: number;
 }
 
-const teamNameTaken = () => conflict('Team name taken');
+const teamNameTaken = () => new ConflictError('Team name taken', 'name');
 
 /** Teams of an org and their members (people or service accounts): Grafana's second permission principal. */
 export class TeamStore {
@@ -137,7 +137,7 @@ export class TeamStore {
     try {
       await this.db.insertInto('team_member').values({ team_id: teamId, user_id: userId, created: Date.now() }).execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('User is already added to this team');
+      if (isUniqueViolation(error)) throw new InvalidError('User is already added to this team', 'userId');
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { OrgRole } from '../../contract/common';
-import { conflict } from '../errors';
 import { ReadCache, type Db } from './db';
+import { ConflictError } from './errors';
 import type { ApiKeyRow } from './schema';
 import { isUniqueViolation } from './util';
 
@@ -61,7 +61,7 @@ export class TokenStore {
       return id;
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw conflict(`this service account already has a token named "${input.name}"; choose another name`);
+        throw new ConflictError(`this service account already has a token named "${input.name}"; choose another name`, 'name');
       }
       throw error;
     }

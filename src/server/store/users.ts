@@ -1,7 +1,7 @@
 import type { OrgRole } from '../../contract/common';
-import { badRequest, conflict } from '../errors';
 import { inTransaction, type Db } from './db';
 import { dialectOf, likeIgnoringCase } from './dialect';
+import { ConflictError, InvalidError } from './errors';
 import { isUniqueViolation, likePattern, newUid } from './util';
 
 /** A person in an org, with the role they hold there. */
@@ -97,7 +97,10 @@ export class UserStore {
             ]),
           )
           .executeTakeFirst();
-        if (clash) throw conflict('User with same email or login already exists');
+        if (clash) {
+          const field = clash.login === person.login || clash.email === person.login ? 'login' : 'email';
+          throw new ConflictError('User with same email or login already exists', field);
+        }
         const { id } = await trx
           .insertInto('user')
           .values({
@@ -122,7 +125,7 @@ export class UserStore {
         return id;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('User with same email or login already exists');
+      if (isUniqueViolation(error)) throw new ConflictError('User with same email or login already exists');
       throw error;
     }
   }
@@ -132,7 +135,7 @@ export class UserStore {
     try {
       await this.db.insertInto('org_user').values({ org_id: orgId, user_id: userId, role, created: now, updated: now }).execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('User is already member of this organization');
+      if (isUniqueViolation(error)) throw new ConflictError('User is already member of this organization', 'loginOrEmail');
       throw error;
     }
   }
@@ -141,7 +144,7 @@ export class UserStore {
   async setRole(orgId: number, userId: number, role: OrgRole): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       if (role !== 'Admin')
-        await this.assertNotLastAdmin(trx, orgId, userId, 'Cannot change role so that there is no organization admin left');
+        await this.assertNotLastAdmin(trx, orgId, userId, 'Cannot change role so that there is no organization admin left', 'role');
       await trx
         .updateTable('org_user')
         .set({ role, updated: Date.now() })
@@ -159,7 +162,7 @@ export class UserStore {
     });
   }
 
-  private async assertNotLastAdmin(trx: Db, orgId: number, userId: number, message: string): Promise<void> {
+  private async assertNotLastAdmin(trx: Db, orgId: number, userId: number, message: string, field?: string): Promise<void> {
     const admins = await trx
       .selectFrom('org_user')
       .innerJoin('user', 'user.id', 'org_user.user_id')
@@ -168,6 +171,6 @@ export class UserStore {
       .where('org_user.role', '=', 'Admin')
       .where('user.is_service_account', '=', 0)
       .execute();
-    if (admins.length === 1 && admins[0]!.user_id === userId) throw badRequest(message);
+    if (admins.length === 1 && admins[0]!.user_id === userId) throw new InvalidError(message, field);
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orgSchema } from '../../contract/org';
 import { answer, API, connectedSession, failWith, fixtures, server } from '../test/server';
-import { apiFetch, ApiError, NetworkError, UnexpectedResponseError } from './client';
+import { apiFetch, ApiError, NetworkError, serverFieldError, UnexpectedResponseError } from './client';
 import { shouldRetry } from './queryClient';
 import { getSession, lastEndReason, startSession } from './session';
 
@@ -24,6 +24,16 @@ describe('apiFetch', () => {
   it('leaves field undefined when the server names none', () => {
     expect(new ApiError(400, 'bad', { message: 'bad' }).field).toBeUndefined();
     expect(new ApiError(400, 'bad', undefined).field).toBeUndefined();
+  });
+
+  it('gives a form the server’s words for the fields a refusal names, and nothing for any other error', () => {
+    const taken = new ApiError(409, 'Team name taken', { message: 'Team name taken', field: 'name' });
+    expect(serverFieldError(taken, 'name')).toBe('Team name taken');
+    expect(serverFieldError(taken, 'email', 'name')).toBe('Team name taken');
+    expect(serverFieldError(taken, 'email')).toBeUndefined();
+    expect(serverFieldError(new ApiError(409, 'name already exists', { message: 'name already exists' }), 'name')).toBeUndefined();
+    expect(serverFieldError(new Error('offline'), 'name')).toBeUndefined();
+    expect(serverFieldError(null, 'name')).toBeUndefined();
   });
 
   it('sends the bearer token and parses the answer with the contract', async () => {

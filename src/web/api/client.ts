@@ -21,6 +21,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's words when `error` is its refusal of one of `fields` (the `field` its answer names),
+ * for a form to show next to that input; undefined for any other error, which the form shows as its own.
+ */
+export function serverFieldError(error: unknown, ...fields: string[]): string | undefined {
+  return error instanceof ApiError && error.field !== undefined && fields.includes(error.field) ? error.message : undefined;
+}
+
 /** The server answered 2xx with something that is not what the contract says. */
 export class UnexpectedResponseError extends Error {
   constructor(message: string) {

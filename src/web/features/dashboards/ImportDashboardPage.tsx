@@ -20,7 +20,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { dataSourceTypes } from '../../../contract/datasources';
 import { uidSchema, type DashboardExportInput, type ImportDashboardRequest } from '../../../contract/dashboards';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage, serverFieldError } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
@@ -129,6 +129,9 @@ export function ImportDashboardPage() {
   const uidError = uid && !uidCheck.success ? uidCheck.error.issues[0]?.message : undefined;
   const saveError = save.error && errorMessage(save.error);
   const uidTaken = save.error instanceof ApiError && save.error.status === 412;
+  // A refusal naming the title or the uid (a folder has it) goes next to it; anything else below.
+  const titleRefused = serverFieldError(save.error, 'dashboard.title');
+  const uidRefused = serverFieldError(save.error, 'dashboard.uid');
 
   const load = (model: Record<string, unknown>) => {
     setTitle(typeof model.title === 'string' ? model.title : '');
@@ -229,14 +232,14 @@ export function ImportDashboardPage() {
                   value={title}
                   onChange={(e) => setTitle(e.currentTarget.value)}
                   required
-                  error={!title.trim() ? 'A dashboard needs a title' : undefined}
+                  error={!title.trim() ? 'A dashboard needs a title' : titleRefused}
                 />
                 <TextInput
                   label="uid"
                   description="Keep the export's uid so links keep working, or clear it to get a new one."
                   value={uid}
                   onChange={(e) => setUid(e.currentTarget.value.trim())}
-                  error={uidError ?? (uidTaken ? saveError : undefined)}
+                  error={uidError ?? (uidTaken ? saveError : uidRefused)}
                 />
                 <Select
                   label="Folder"
@@ -252,7 +255,7 @@ export function ImportDashboardPage() {
                   onChange={(e) => setOverwrite(e.currentTarget.checked)}
                 />
                 {inputs.length > 0 && <InputsSection inputs={inputs} values={inputValues} errors={inputErrors} onChange={setInput} />}
-                {saveError && !uidTaken && (
+                {saveError && !uidTaken && !titleRefused && !uidRefused && (
                   <Alert color="red" role="alert">
                     {saveError}
                   </Alert>

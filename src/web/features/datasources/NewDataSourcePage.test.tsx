@@ -76,12 +76,12 @@ describe('adding a data source', () => {
     expect(recorder.posts).toEqual([]);
   });
 
-  it('shows a 409 duplicate name on the Name field', async () => {
+  it('shows a 409 naming `field: name` on the Name field', async () => {
     const recorder = recordPosts();
     await openForm('prometheus');
     server.use(
       recorder.answering((body) =>
-        HttpResponse.json({ message: `data source with the same name already exists: "${body.name}"` }, { status: 409 }),
+        HttpResponse.json({ message: `data source with the same name already exists: "${body.name}"`, field: 'name' }, { status: 409 }),
       ),
     );
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -96,10 +96,12 @@ describe('adding a data source', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'New Prometheus data source' })).toBeInTheDocument();
   });
 
-  it('shows a 400 unknown type on the type, and a 400 invalid URL on the URL field', async () => {
+  it('shows a 400 on the field it names, in the server’s words: the type, then the URL', async () => {
     await openForm('loki');
     await userEvent.type(screen.getByRole('textbox', { name: 'URL' }), 'http://loki:3100');
-    server.use(failWith('post', '/api/datasources', 400, { message: 'unknown data source type "loki"; known types: prometheus' }));
+    server.use(
+      failWith('post', '/api/datasources', 400, { message: 'unknown data source type "loki"; known types: prometheus', field: 'type' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Type' })).toHaveAccessibleDescription(
@@ -110,6 +112,7 @@ describe('adding a data source', () => {
     server.use(
       failWith('post', '/api/datasources', 400, {
         message: 'Validation error, invalid URL: "http://loki:3100" is not an http:// or https:// address',
+        field: 'url',
       }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
@@ -119,6 +122,21 @@ describe('adding a data source', () => {
       ),
     );
     expect(screen.getByRole('group', { name: 'Type' })).not.toHaveAccessibleDescription();
+  });
+
+  it('puts a 400 on the input its `field` names, whatever the message says', async () => {
+    await openForm('prometheus');
+    await userEvent.type(screen.getByRole('textbox', { name: 'URL' }), 'http://prometheus:9090');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Scrape interval' }), '15s');
+    // The words mention the URL; the field says the scrape interval: the field wins.
+    const message = 'bad request data: jsonData.timeInterval: longer than the URL allows';
+    server.use(failWith('post', '/api/datasources', 400, { message, field: 'jsonData.timeInterval' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Scrape interval' })).toHaveAccessibleDescription(expect.stringContaining(message)),
+    );
+    expect(screen.getByRole('textbox', { name: 'URL' })).not.toHaveAccessibleDescription(expect.stringContaining('bad request'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('creates, tests, and opens the saved data source with the result', async () => {

@@ -24,52 +24,28 @@ export function fieldLabel(layout: SettingsLayout, state: FormState, path: strin
 }
 
 /** Splits messages by field: those the form shows next to a field, and the rest for an alert. */
-export function placeMessages(
-  layout: SettingsLayout,
-  state: FormState,
-  messages: Array<{ path: string; message: string; verbatim?: boolean }>,
-) {
+export function placeMessages(layout: SettingsLayout, state: FormState, messages: Array<{ path: string; message: string }>) {
   const fieldErrors: FieldErrors = {};
   const formErrors: string[] = [];
-  for (const { path, message, verbatim } of messages) {
+  for (const { path, message } of messages) {
     const label = fieldLabel(layout, state, path);
-    if (label && !fieldErrors[path]) fieldErrors[path] = verbatim ? message : `${label} ${message}`;
+    if (label && !fieldErrors[path]) fieldErrors[path] = `${label} ${message}`;
     else if (!label) formErrors.push(path ? `${path}: ${message}` : message);
   }
   return { fieldErrors, formErrors };
 }
 
-/** "bad request data: a: is required; b: must be a string" → each field's path and message. */
-function badRequestDetails(message: string): Array<{ path: string; message: string }> | undefined {
-  const detail = /^bad request data: (.*)$/s.exec(message);
-  return detail?.[1]!.split('; ').map((part) => {
-    const match = /^([\w.]+): (.*)$/s.exec(part);
-    return match ? { path: match[1]!, message: match[2]! } : { path: '', message: part };
-  });
-}
-
 /**
- * Where a refused save's message belongs. A 400 naming its `field` goes on that field; without one
- * (an older server, or a Grafana), the message is read: a duplicate name on Name, an unknown type on
- * Type, an invalid URL on the URL, a field named by the server's validation on that field; else the form.
+ * Where a refused save's message belongs: on the field the server names in `field`, in its words;
+ * above the buttons when the form does not show that field. Undefined when the server names no
+ * field (a concurrent update, a server error), for the page to say as it sees fit.
  */
 export function placeServerError(
   type: string,
   state: FormState,
   error: unknown,
 ): { fieldErrors: FieldErrors; formErrors: string[] } | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const layout = settingsLayout(type);
-  const { message } = error;
-  const details = badRequestDetails(message);
-  if (error.field !== undefined) {
-    if (details) return placeMessages(layout, state, details);
-    if (fieldLabel(layout, state, error.field)) return { fieldErrors: { [error.field]: message }, formErrors: [] };
-    return { fieldErrors: {}, formErrors: [message] };
-  }
-  if (error.status === 409 && /same name/i.test(message)) return { fieldErrors: { name: message }, formErrors: [] };
-  if (error.status !== 400) return undefined;
-  if (/unknown data source type/i.test(message)) return { fieldErrors: { type: message }, formErrors: [] };
-  if (/invalid URL/i.test(message)) return { fieldErrors: { url: message }, formErrors: [] };
-  return details ? placeMessages(layout, state, details) : undefined;
+  if (!(error instanceof ApiError) || error.field === undefined) return undefined;
+  if (fieldLabel(settingsLayout(type), state, error.field)) return { fieldErrors: { [error.field]: error.message }, formErrors: [] };
+  return { fieldErrors: {}, formErrors: [error.message] };
 }

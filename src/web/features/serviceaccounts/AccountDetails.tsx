@@ -6,7 +6,7 @@ import {
   type ServiceAccount,
   type UpdateServiceAccountRequest,
 } from '../../../contract/serviceaccounts';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/client';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { useUpdateServiceAccount } from './api';
 import { notifyAccountUpdated } from './notify';
@@ -23,12 +23,8 @@ export function DetailsForm({ account }: { account: ServiceAccount }) {
   };
   const dirty = Object.keys(patch).length > 0;
   const serverError = update.error ? errorMessage(update.error) : undefined;
-  // A refusal about the name goes on the name: the server says so with `field`, or (an older server) in its words.
-  const aboutName =
-    update.error instanceof ApiError && update.error.field !== undefined
-      ? update.error.field === 'name'
-      : /name|already exists/i.test(serverError ?? '');
-  const serverNameError = serverError && aboutName ? serverError : undefined;
+  // A refusal naming the name (`field`) goes on the name; anything else below the form.
+  const serverNameError = serverFieldError(update.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import { createServiceAccountRequestSchema } from '../../../contract/serviceaccounts';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useCreateServiceAccount } from './api';
 import { RoleSelect } from '../../components/RoleSelect';
@@ -17,9 +17,9 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   const [nameError, setNameError] = useState<string>();
   const create = useCreateServiceAccount();
   const navigate = useNavigate();
-  // A taken name (400 "already exists") belongs to the name field; anything else goes below the form.
-  const isNameClash = create.error instanceof ApiError && /already exists/i.test(create.error.message);
-  const formError = create.error && !isNameClash ? errorMessage(create.error) : undefined;
+  // A refusal naming the name (a taken one) goes on the name field; anything else below the form.
+  const serverNameError = serverFieldError(create.error, 'name');
+  const formError = create.error && !serverNameError ? errorMessage(create.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +47,7 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
           description="Its login is made from it: sa-<name>."
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
-          error={nameError ?? (isNameClash ? errorMessage(create.error) : undefined)}
+          error={nameError ?? serverNameError}
           required
           data-autofocus
         />

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { createTokenRequestSchema, type CreateTokenRequest, type ServiceAccount } from '../../../contract/serviceaccounts';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/client';
 import { FormFooter } from '../../components/FormFooter';
 import { useCreateToken } from './api';
 import {
@@ -41,8 +41,7 @@ function MintTokenForm({
   const [nameError, setNameError] = useState<string>();
   const [expiryError, setExpiryError] = useState<string>();
   const create = useCreateToken(account.id);
-  const serverError =
-    create.error && !(create.error instanceof ApiError && create.error.status === 409) ? errorMessage(create.error) : undefined;
+  const serverError = create.error && !serverFieldError(create.error, 'name', 'secondsToLive') ? errorMessage(create.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,8 +76,9 @@ function MintTokenForm({
         });
       },
       onError: (error) => {
-        // A clash of names is about the name field; anything else is said below the form.
-        if (error instanceof ApiError && error.status === 409) setNameError(error.message);
+        // A refusal naming a field (a taken name, a lifetime) goes on it; anything else is said below the form.
+        setNameError(serverFieldError(error, 'name'));
+        setExpiryError(serverFieldError(error, 'secondsToLive'));
       },
     });
   };

@@ -199,6 +199,7 @@ describe('the service account page', () => {
     server.use(
       failWith('post', '/api/serviceaccounts/7/tokens', 409, {
         message: 'this service account already has a token named "dup"; choose another name',
+        field: 'name',
       }),
     );
     renderRoutes(routes, '/serviceaccounts/7');

@@ -21,7 +21,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { updateTeamRequestSchema, type Team, type TeamMember } from '../../../contract/teams';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage, serverFieldError } from '../../api/client';
 import { useAccountChoices } from '../../api/permissions';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
@@ -35,7 +35,7 @@ function RenameForm({ team }: { team: Team }) {
   const [email, setEmail] = useState(team.email);
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const update = useUpdateTeam(team.id);
-  const nameTaken = update.error instanceof ApiError && update.error.status === 409;
+  const serverNameError = serverFieldError(update.error, 'name');
   const unchanged = name.trim() === team.name && email.trim() === team.email;
 
   const submit = (event: FormEvent) => {
@@ -67,7 +67,7 @@ function RenameForm({ team }: { team: Team }) {
               label="Name"
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name ?? (nameTaken ? errorMessage(update.error) : undefined)}
+              error={errors.name ?? serverNameError}
               required
               miw={260}
             />
@@ -76,7 +76,7 @@ function RenameForm({ team }: { team: Team }) {
               Save
             </Button>
           </Group>
-          {update.isError && !nameTaken && <InlineError>{errorMessage(update.error)}</InlineError>}
+          {update.isError && !serverNameError && <InlineError>{errorMessage(update.error)}</InlineError>}
         </Stack>
       </form>
     </Paper>

@@ -43,7 +43,7 @@ function serveTeams(initial: Team[]) {
       const body = (await request.json()) as CreateTeamRequest;
       created.push(body);
       if (teams.some((t) => t.name.toLowerCase() === body.name.toLowerCase()))
-        return HttpResponse.json({ message: 'Team name taken' }, { status: 409 });
+        return HttpResponse.json({ message: 'Team name taken', field: 'name' }, { status: 409 });
       const next = team({ id: teams.length + 10, name: body.name, email: body.email ?? '' });
       teams = [...teams, next];
       return HttpResponse.json({ message: 'Team created', teamId: next.id, uid: next.uid });

@@ -6,7 +6,7 @@ import { IconSearch, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createTeamRequestSchema, type Team } from '../../../contract/teams';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
@@ -20,8 +20,8 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const create = useCreateTeam();
   const navigate = useNavigate();
-  // A taken name (409) belongs under the name; anything else below the form.
-  const nameTaken = create.error instanceof ApiError && create.error.status === 409;
+  // A refusal naming the name (a taken one) belongs under the name; anything else below the form.
+  const serverNameError = serverFieldError(create.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +51,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           label="Name"
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name ?? (nameTaken ? errorMessage(create.error) : undefined)}
+          error={errors.name ?? serverNameError}
           required
           data-autofocus
         />
@@ -62,7 +62,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={errors.email}
         />
-        {create.isError && !nameTaken && (
+        {create.isError && !serverNameError && (
           <Alert color="red" variant="light" role="alert" title="The team was not created">
             {errorMessage(create.error)}
           </Alert>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/client';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
 import { useAddOrgUser, useCreateUser } from './api';
@@ -13,9 +13,9 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
   const [role, setRole] = useState<OrgRole>('Viewer');
   const [fieldError, setFieldError] = useState<string>();
   const add = useAddOrgUser();
-  // "not found" and "already a member" are about who was typed; anything else is said below.
-  const isAboutThePerson = add.error instanceof ApiError && (add.error.status === 404 || add.error.status === 409);
-  const formError = add.error && !isAboutThePerson ? errorMessage(add.error) : undefined;
+  // A refusal naming who was typed ("not found", "already a member") goes there; anything else below.
+  const personError = serverFieldError(add.error, 'loginOrEmail');
+  const formError = add.error && !personError ? errorMessage(add.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +42,7 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
           description="Of a person who already has a user, e.g. one removed from this organization earlier."
           value={loginOrEmail}
           onChange={(event) => setLoginOrEmail(event.currentTarget.value)}
-          error={fieldError ?? (isAboutThePerson ? errorMessage(add.error) : undefined)}
+          error={fieldError ?? personError}
           required
           data-autofocus
         />
@@ -74,15 +74,15 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
   const [role, setRole] = useState<OrgRole>('Viewer');
   const [errors, setErrors] = useState<Partial<Record<UserField, string>>>({});
   const create = useCreateUser();
-  // A taken login or email (409) is said under the login; anything else below the form.
-  const isClash = create.error instanceof ApiError && create.error.status === 409;
-  const formError = create.error && !isClash ? errorMessage(create.error) : undefined;
+  // A refusal naming a field (a taken login or email) is said under it; anything else below the form.
+  const serverError = (name: UserField) => serverFieldError(create.error, name);
+  const formError = create.error && !serverFieldError(create.error, ...Object.keys(fieldLabels)) ? errorMessage(create.error) : undefined;
 
   const field = (name: UserField) => ({
     label: fieldLabels[name],
     value: values[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.currentTarget.value }),
-    error: errors[name] ?? (name === 'login' && isClash ? errorMessage(create.error) : undefined),
+    error: errors[name] ?? serverError(name),
   });
 
   const submit = (event: FormEvent) => {

@@ -110,7 +110,10 @@ describe('the users page', () => {
         const body = (await request.json()) as AddOrgUserRequest;
         bodies.push(body);
         if (body.loginOrEmail === 'nobody')
-          return HttpResponse.json({ message: 'User not found: no user has the login or email "nobody"' }, { status: 404 });
+          return HttpResponse.json(
+            { message: 'User not found: no user has the login or email "nobody"', field: 'loginOrEmail' },
+            { status: 404 },
+          );
         return HttpResponse.json({ message: 'User added to organization', userId: 2 });
       }),
     );
@@ -159,6 +162,27 @@ describe('the users page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
     expect(await screen.findByText('User created')).toBeInTheDocument();
     expect(bodies).toEqual([{ email: 'carol@example.com', name: 'Carol', password: 'abcdefg', role: 'Editor' }]);
+  });
+
+  it('shows a taken email under Email, where the server’s `field` puts it', async () => {
+    startSession(connectedSession());
+    server.use(
+      answer<typeof orgUserListSchema>('get', '/api/org/users', [admin]),
+      failWith('post', '/api/admin/users', 409, { message: 'User with same email or login already exists', field: 'email' }),
+    );
+    renderRoutes(routes, '/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'carol@example.com');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'abcd');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+        'User with same email or login already exists',
+      ),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Login' })).toHaveAccessibleDescription('Left empty, the email is the login.');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('tells a non-Admin that it needs the Admin role, with no actions', async () => {

@@ -28,6 +28,38 @@ export function gridFor(
   return { columns: Math.ceil(count / rows), rows };
 }
 
+/** How a panel's values sit in their grid: the least a value needs before wrapping, the least a cell is, the gap between cells. */
+export interface CellSpec {
+  minWidth: number;
+  minHeight: number;
+  minCell: number;
+  gap: number;
+}
+
+/** A grid of equal cells for a panel's values, and whether it overflows the panel (then it scrolls). */
+export interface CellGrid {
+  columns: number;
+  rows: number;
+  cellWidth: number;
+  cellHeight: number;
+  gap: number;
+  scrolls: boolean;
+}
+
+/**
+ * The cells of `count` values in a `width` × `height` panel (stat, gauge): the box shared out
+ * between columns and rows after the gaps, never below `minCell`; a grid that then needs more room
+ * than the panel has scrolls.
+ */
+export function cellGrid(count: number, width: number, height: number, orientation: Orientation, spec: CellSpec): CellGrid {
+  const { columns, rows } = gridFor(count, width, height, orientation, spec.minWidth, spec.minHeight);
+  const { gap, minCell } = spec;
+  const cellWidth = Math.max(minCell, Math.floor((width - gap * (columns - 1)) / columns));
+  const cellHeight = Math.max(minCell, Math.floor((height - gap * (rows - 1)) / rows));
+  const scrolls = rows * (cellHeight + gap) > height + gap || columns * (cellWidth + gap) > width + gap;
+  return { columns, rows, cellWidth, cellHeight, gap, scrolls };
+}
+
 /** A font size that lets `text` fill about `share` of a box without overflowing it. */
 export function fitFontSize(text: string, width: number, height: number, share = 0.6, min = 10, max = 120): number {
   const chars = Math.max(1, text.length);

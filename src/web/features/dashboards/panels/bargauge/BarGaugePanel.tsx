@@ -1,18 +1,10 @@
-import { useMemo, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { readableColor, resolveColor, withAlpha } from '../colors';
-import {
-  activeThreshold,
-  getDisplayProcessor,
-  getFieldDisplayValues,
-  panelDefaults,
-  thresholdsOf,
-  type FieldDisplay,
-  type Scheme,
-} from '../fieldDisplay';
-import { NoData, useScheme } from '../PanelStates';
+import { activeThreshold, getDisplayProcessor, panelDefaults, thresholdsOf, type FieldDisplay, type Scheme } from '../fieldDisplay';
+import { NoData } from '../PanelStates';
 import { statText } from '../stat/StatPanel';
-import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
+import { usePanelValues } from '../ValueGrid';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -117,13 +109,9 @@ function Bar({
 }
 
 /** Grafana's bar gauge: a bar per reduced value, gradient, LCD or basic, coloured by thresholds. */
-export default function BarGaugePanel({ panel, frames: rawFrames, width, height, timeZone, replaceVariables }: PanelProps) {
-  const scheme = useScheme();
-  const frames = useMemo(() => panelFrames(panel, rawFrames), [panel, rawFrames]);
-  const values = useMemo(
-    () => getFieldDisplayValues(panel, frames, { scheme, timeZone, replaceVariables }),
-    [panel, frames, scheme, timeZone, replaceVariables],
-  );
+export default function BarGaugePanel(props: PanelProps) {
+  const { panel, width, height } = props;
+  const { scheme, values } = usePanelValues(props);
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const options = barGaugeOptionsOf(panel.options);
   const n = values.length;

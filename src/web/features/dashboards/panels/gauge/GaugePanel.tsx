@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { readableColor, resolveColor } from '../colors';
-import { getFieldDisplayValues, panelDefaults, thresholdsOf, type FieldDisplay, type Scheme } from '../fieldDisplay';
-import { fitFontSize, gridFor, orientationOf } from '../layoutValues';
-import { NoData, useScheme } from '../PanelStates';
+import { panelDefaults, thresholdsOf, type FieldDisplay, type Scheme } from '../fieldDisplay';
+import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
+import { NoData } from '../PanelStates';
 import { statText } from '../stat/StatPanel';
-import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
+import { usePanelValues, ValueGrid } from '../ValueGrid';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -126,43 +125,26 @@ function Gauge({
 }
 
 /** Grafana's gauge: one arc per reduced value, coloured by thresholds, with the thresholds as an outer ring. */
-export default function GaugePanel({ panel, frames: rawFrames, width, height, timeZone, replaceVariables }: PanelProps) {
-  const scheme = useScheme();
-  const frames = useMemo(() => panelFrames(panel, rawFrames), [panel, rawFrames]);
-  const values = useMemo(
-    () => getFieldDisplayValues(panel, frames, { scheme, timeZone, replaceVariables }),
-    [panel, frames, scheme, timeZone, replaceVariables],
-  );
+export default function GaugePanel(props: PanelProps) {
+  const { panel, width, height } = props;
+  const { scheme, values } = usePanelValues(props);
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const options = isObject(panel.options) ? panel.options : {};
   const orientation = orientationOf(options.orientation, width, height);
-  const { columns, rows } = gridFor(values.length, width, height, orientation, 100, 80);
-  const cellWidth = Math.max(40, Math.floor(width / columns));
-  const cellHeight = Math.max(40, Math.floor(height / rows));
+  const grid = cellGrid(values.length, width, height, orientation, { minWidth: 100, minHeight: 80, minCell: 40, gap: 0 });
   return (
-    <div
-      tabIndex={rows * cellHeight > height || columns * cellWidth > width ? 0 : undefined}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
-        gridAutoRows: `${cellHeight}px`,
-        width: '100%',
-        height: '100%',
-        justifyContent: 'center',
-        overflow: 'auto',
-      }}
-    >
+    <ValueGrid grid={grid}>
       {values.map((item, i) => (
         <Gauge
           key={i}
           item={item}
-          width={cellWidth}
-          height={cellHeight}
+          width={grid.cellWidth}
+          height={grid.cellHeight}
           showName={values.length > 1}
           markers={options.showThresholdMarkers !== false}
           scheme={scheme}
         />
       ))}
-    </div>
+    </ValueGrid>
   );
 }

@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import { readableColor, textOn, withAlpha } from '../colors';
-import { getFieldDisplayValues, panelDefaults, type FieldDisplay } from '../fieldDisplay';
-import { fitFontSize, gridFor, orientationOf } from '../layoutValues';
-import { NoData, useScheme } from '../PanelStates';
-import { panelFrames } from '../transformations';
+import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
+import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
+import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
+import { usePanelValues, ValueGrid } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -129,50 +128,30 @@ function StatValue({
 }
 
 /** Grafana's stat (and the legacy singlestat): big reduced values, coloured by thresholds, with a sparkline. */
-export default function StatPanel({ panel, frames: rawFrames, width, height, timeZone, replaceVariables }: PanelProps) {
-  const scheme = useScheme();
-  const frames = useMemo(() => panelFrames(panel, rawFrames), [panel, rawFrames]);
-  const values = useMemo(
-    () => getFieldDisplayValues(panel, frames, { scheme, timeZone, replaceVariables }),
-    [panel, frames, scheme, timeZone, replaceVariables],
-  );
+export default function StatPanel(props: PanelProps) {
+  const { panel, width, height } = props;
+  const { scheme, values } = usePanelValues(props);
   const options = statOptionsOf(panel.options);
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const orientation = orientationOf(options.orientation, width, height);
-  const { columns, rows } = gridFor(values.length, width, height, orientation, 110, 48);
-  const gap = 6;
-  const cellWidth = Math.max(20, Math.floor((width - gap * (columns - 1)) / columns));
-  const cellHeight = Math.max(20, Math.floor((height - gap * (rows - 1)) / rows));
+  const grid = cellGrid(values.length, width, height, orientation, { minWidth: 110, minHeight: 48, minCell: 20, gap: 6 });
   const showName =
     options.textMode === 'name' || options.textMode === 'value_and_name' || (options.textMode === 'auto' && values.length > 1);
   const showValue = options.textMode !== 'name' && options.textMode !== 'none';
   return (
-    <div
-      tabIndex={rows * (cellHeight + gap) > height + gap || columns * (cellWidth + gap) > width + gap ? 0 : undefined}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
-        gridAutoRows: `${cellHeight}px`,
-        gap,
-        width: '100%',
-        height: '100%',
-        justifyContent: 'center',
-        alignContent: 'center',
-        overflow: 'auto',
-      }}
-    >
+    <ValueGrid grid={grid} centerRows>
       {values.map((item, i) => (
         <StatValue
           key={i}
           item={item}
-          width={cellWidth}
-          height={cellHeight}
+          width={grid.cellWidth}
+          height={grid.cellHeight}
           options={options}
           showName={showName}
           showValue={showValue}
           scheme={scheme}
         />
       ))}
-    </div>
+    </ValueGrid>
   );
 }
