@@ -1,3 +1,4 @@
+// store: sqlite only — backup and restore of the SQLite file (PostgreSQL: pg_dump).
 /**
  * `npm run backup` and `npm run restore` (issue 18 item 5): a consistent copy while the real
  * server process keeps writing, a restore refused while it runs, and the restored data served.
