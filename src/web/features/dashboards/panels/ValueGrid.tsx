@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { getFieldDisplayValues, type FieldDisplay, type Scheme } from './fieldDisplay';
 import type { CellGrid } from './layoutValues';
 import { useScheme } from './PanelStates';
@@ -42,6 +42,15 @@ export function ValueGrid({ grid, centerRows = false, children }: { grid: CellGr
       }}
     >
       {children}
+    </div>
+  );
+}
+
+/** A value's name on one line, cut with an ellipsis when too long; the whole name shows on hover. */
+export function ValueName({ name, style }: { name: string; style: CSSProperties }) {
+  return (
+    <div style={{ ...style, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={name}>
+      {name}
     </div>
   );
 }

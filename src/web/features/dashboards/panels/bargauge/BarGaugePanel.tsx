@@ -4,7 +4,7 @@ import { activeThreshold, getDisplayProcessor, panelDefaults, thresholdsOf, type
 import { NoData } from '../PanelStates';
 import { statText } from '../stat/StatPanel';
 import type { PanelProps } from '../types';
-import { usePanelValues } from '../ValueGrid';
+import { usePanelValues, ValueName } from '../ValueGrid';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -151,14 +151,7 @@ export default function BarGaugePanel(props: PanelProps) {
               </div>
             )}
             <Bar item={item} options={options} vertical scheme={scheme} length={height - 40} />
-            {showName && (
-              <div
-                style={{ textAlign: 'center', fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                title={item.name}
-              >
-                {item.name}
-              </div>
-            )}
+            {showName && <ValueName name={item.name} style={{ textAlign: 'center', fontSize: 12 }} />}
           </div>
         ))}
       </div>
@@ -194,20 +187,10 @@ export default function BarGaugePanel(props: PanelProps) {
           }}
         >
           {showName && (
-            <div
-              style={{
-                fontSize: 12,
-                lineHeight: '16px',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-                width: nameLeft ? Math.min(200, width * 0.3) : undefined,
-                flexShrink: 0,
-              }}
-              title={item.name}
-            >
-              {item.name}
-            </div>
+            <ValueName
+              name={item.name}
+              style={{ fontSize: 12, lineHeight: '16px', width: nameLeft ? Math.min(200, width * 0.3) : undefined, flexShrink: 0 }}
+            />
           )}
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, height: barHeight, flex: nameLeft ? 1 : undefined }}>
             <Bar item={item} options={options} vertical={false} scheme={scheme} length={width * 0.7} />

@@ -4,7 +4,7 @@ import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import { statText } from '../stat/StatPanel';
 import type { PanelProps } from '../types';
-import { usePanelValues, ValueGrid } from '../ValueGrid';
+import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -72,7 +72,8 @@ function Gauge({
   return (
     <div style={{ position: 'relative', width, height }} data-testid="gauge">
       {showName && (
-        <div
+        <ValueName
+          name={item.name}
           style={{
             position: 'absolute',
             top: 0,
@@ -81,14 +82,8 @@ function Gauge({
             textAlign: 'center',
             fontSize: Math.min(14, nameHeight * 0.8),
             lineHeight: `${nameHeight}px`,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
           }}
-          title={item.name}
-        >
-          {item.name}
-        </div>
+        />
       )}
       <svg width={width} height={height} aria-hidden style={{ position: 'absolute', inset: 0 }}>
         <path d={arcPath(cx, cy, r, 0, 1)} fill="none" stroke="var(--mantine-color-default-border)" strokeWidth={stroke} />

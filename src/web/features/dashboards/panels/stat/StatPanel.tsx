@@ -3,7 +3,7 @@ import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
 import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
-import { usePanelValues, ValueGrid } from '../ValueGrid';
+import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,22 +100,7 @@ function StatValue({
           color={sparkColor}
         />
       )}
-      {showName && (
-        <div
-          style={{
-            position: 'relative',
-            fontSize: nameSize,
-            lineHeight: 1.2,
-            maxWidth: '100%',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-          title={item.name}
-        >
-          {item.name}
-        </div>
-      )}
+      {showName && <ValueName name={item.name} style={{ position: 'relative', fontSize: nameSize, lineHeight: 1.2, maxWidth: '100%' }} />}
       {showValue && (
         <div
           style={{ position: 'relative', fontSize: valueSize, fontWeight: 500, lineHeight: 1.15, color: valueColor, whiteSpace: 'nowrap' }}
