@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_CACHE_TTL_MS } from '../store/tokens';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
@@ -80,6 +81,29 @@ describe('the identity cache', () => {
       }
     },
   );
+
+  it.skipIf(TEST_STORE !== 'postgres')('trusts nothing it cached while its change listener is lost, and listens again', async () => {
+    const { id, token, tokenId } = await server.accountWithToken('Viewer');
+    await warm(token);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const other = await openStoreBeside(server.dataDir);
+    try {
+      // Cut every listening connection (this server's and the other store's) from the database side.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %'`.execute(other.db);
+      expect(await other.tokens.revoke(id, tokenId)).toBe(true);
+      await expect.poll(async () => (await orgAs(token)).statusCode, { timeout: 10_000, interval: 10 }).toBe(401);
+      // It listens again (the server's and the other store's listeners are back), and serves on.
+      const fresh = await server.accountWithToken('Viewer');
+      await expect
+        .poll(async () => sql<{ n: number }>`select count(*) as n from pg_stat_activity where query like 'listen %'`.execute(other.db), {
+          timeout: 10_000,
+        })
+        .toSatisfy((result: { rows: Array<{ n: number }> }) => Number(result.rows[0]!.n) >= 2);
+      await warm(fresh.token);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('never remembers a token as unknown', async () => {
     const { id } = await server.accountWithToken('Viewer');

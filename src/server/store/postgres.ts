@@ -152,8 +152,9 @@ function listenForChanges(url: string, counter: ChangeCounter, log: (message: st
   const connect = async () => {
     const next = new pg.Client(clientConfig(url));
     next.on('notification', () => counter.bump());
-    next.on('error', () => lost());
-    next.on('end', () => lost());
+    // Only the current client's trouble counts; one already replaced may still report its end.
+    next.on('error', (error) => client === next && lost(error));
+    next.on('end', () => client === next && lost());
     client = next;
     try {
       await next.connect();
