@@ -6,8 +6,10 @@ import { dialectOf } from './dialect';
 export const CHANGES_CHANNEL = 'sightline_changes';
 
 /**
- * Versioned migrations, applied in name order at every start. Never edit one that has shipped:
- * add the next number instead.
+ * Versioned migrations, applied in name order at every start. Never change what one that has
+ * shipped does: add the next number instead. (0001–0005 gained PostgreSQL branches when that store
+ * arrived; their SQLite statements do what they did, and a SQLite file migrated before is as one
+ * migrated after.)
  */
 const migrations: Record<string, Migration> = {
   '0001_orgs_users_service_accounts': {
