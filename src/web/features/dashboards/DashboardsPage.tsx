@@ -5,7 +5,7 @@ import { IconFileImport, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';

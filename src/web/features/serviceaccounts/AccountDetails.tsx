@@ -6,7 +6,7 @@ import {
   type ServiceAccount,
   type UpdateServiceAccountRequest,
 } from '../../../contract/serviceaccounts';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { useUpdateServiceAccount } from './api';
 import { notifyAccountUpdated } from './notify';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
 import { useAddOrgUser, useCreateUser } from './api';
