@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from 'react-router-dom';
 import { getSession } from '../api/session';
 import { PageError } from './PageError';
 import { RequireSession } from './RequireSession';
@@ -21,10 +21,10 @@ const feature = (load: () => Promise<{ Component: React.ComponentType }>): Pick<
  */
 const prefetch = (
   queryClient: QueryClient,
-  load: () => Promise<(queryClient: QueryClient, url: URL) => void>,
+  load: () => Promise<(queryClient: QueryClient, page: { url: URL; params: Params }) => void>,
 ): Pick<RouteObject, 'loader' | 'shouldRevalidate'> => ({
-  loader: async ({ request }) => {
-    if (getSession()) (await load())(queryClient, new URL(request.url));
+  loader: async ({ request, params }) => {
+    if (getSession()) (await load())(queryClient, { url: new URL(request.url), params });
     return null;
   },
   shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
@@ -66,6 +66,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'd/:uid/:slug?',
           ...feature(() => import('../features/dashboards/DashboardPage').then((m) => ({ Component: m.DashboardPage }))),
+          ...prefetch(queryClient, () => import('../features/dashboards/dashboardQueries').then((m) => m.prefetchDashboard)),
         },
         {
           path: 'dashboard/import',

@@ -108,3 +108,20 @@ describe('saving a dashboard someone else changed', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('mine');
   });
 });
+
+describe('opening a dashboard', () => {
+  it('asks for the dashboard and the data sources once: the route starts them and the page reads their answers', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/api/dashboards/uid/abc`, () => (asked.push('dashboard'), HttpResponse.json(dashboardAt(1, 'Checkout')))),
+      http.get(`${API}/api/datasources`, () => (asked.push('datasources'), HttpResponse.json([]))),
+      answer('get', '/api/user/stars', []),
+      answer('get', '/api/annotations', []),
+    );
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('datasources'));
+    expect(asked.toSorted()).toEqual(['dashboard', 'datasources']);
+  });
+});

@@ -46,7 +46,7 @@ export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred
  * offer), so the answers are on their way while the page's code still loads. The page's hooks
  * then find these requests in the cache instead of sending their own.
  */
-export function prefetchList(queryClient: QueryClient, url: URL): void {
+export function prefetchList(queryClient: QueryClient, { url }: { url: URL }): void {
   const view = readListView(url.searchParams);
   const searches = listSearches(parseSearch(view.text), view);
   const first = searches.filtering ? [searches.results] : [searches.folders, searches.rootDashboards];
