@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { routePreload } from './scripts/route-preload.ts';
 
 /**
  * The server's Content-Security-Policy allows no eval (`script-src 'self'`). Zod probes
@@ -44,7 +45,7 @@ const postgresOnlyTests = serverTestFiles()
 const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), zodWithoutEval()],
+  plugins: [react(), zodWithoutEval(), routePreload({ router: 'src/web/app/router.tsx' })],
   // No source maps in production builds: the server would hand the whole source to anyone (`vite build --sourcemap` for debugging).
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {

@@ -258,7 +258,7 @@ export function markdown(results: Results): string {
     out.push(
       `### UI`,
       '',
-      `Initial load (entry, its static imports and CSS): **${kB(bundles.initial.js)} kB JS** (${kB(bundles.initial.jsRaw)} kB before gzip) and **${kB(bundles.initial.css)} kB CSS**, gzipped, in ${bundles.initial.files.length} files. ` +
+      `Initial load (what index.html loads: the entry, its static imports, the route preload script and CSS): **${kB(bundles.initial.js)} kB JS** (${kB(bundles.initial.jsRaw)} kB before gzip) and **${kB(bundles.initial.css)} kB CSS**, gzipped, in ${bundles.initial.files.length} files. ` +
         `Where the initial JS comes from (share of the bytes before gzip, from the source maps): ${bundles.initial.composition
           .slice(0, 8)
           .map((c) => `${c.source} ${(c.share * 100).toFixed(0)}%`)

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { parseAst } from 'vite';
+import { findRoutes } from '../../scripts/route-preload.ts';
 import { median } from './stats';
 import { ROOT } from './seed';
 
@@ -50,7 +52,7 @@ export interface Assets {
 }
 
 export interface BundleReport {
-  /** What the first visit to any page loads before route code: the entry, its static imports, its CSS. */
+  /** What the first visit to any page loads before route code: what index.html loads, the entry, its static imports, its CSS. */
   initial: Assets & {
     jsRaw: number;
     /** Where the initial JS comes from: npm package (or app folder) and its share of the raw bytes, largest first. */
@@ -60,17 +62,35 @@ export interface BundleReport {
   routes: Array<{ route: string; source: string } & Assets>;
 }
 
-/** Route paths of the lazily loaded pages, read from the router (`path: '…'` beside `import('…')`). */
+/**
+ * Route paths of the lazily loaded pages and of what their routes prefetch, by source file, read from
+ * the router as the build's route preload reads it (scripts/route-preload.ts).
+ */
 function routePaths(): Map<string, string> {
   const file = path.join(ROOT, 'src/web/app/router.tsx');
   const map = new Map<string, string>();
   if (!fs.existsSync(file)) return map;
-  const text = fs.readFileSync(file, 'utf8');
-  for (const match of text.matchAll(/path:\s*'([^']*)'[^\n]*?import\('([^']+)'\)/g)) {
-    const source = path.relative(ROOT, path.resolve(path.dirname(file), match[2]!.endsWith('.tsx') ? match[2]! : `${match[2]}.tsx`));
-    map.set(source, match[1]!.startsWith('/') ? match[1]! : `/${match[1]}`);
+  const program = parseAst(fs.readFileSync(file, 'utf8'), { lang: 'tsx' }) as unknown as Parameters<typeof findRoutes>[0];
+  for (const route of findRoutes(program)) {
+    for (const specifier of route.specifiers) {
+      const source = path.relative(ROOT, path.resolve(path.dirname(file), specifier));
+      for (const ext of ['.tsx', '.ts']) if (!map.has(`${source}${ext}`)) map.set(`${source}${ext}`, route.path);
+    }
   }
   return map;
+}
+
+/** Files index.html itself loads (`<script src>`, `<link rel="modulepreload">`), as paths under `webDir`. */
+function htmlScripts(webDir: string): string[] {
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const files: string[] = [];
+  for (const tag of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const isScript = tag[0].startsWith('<script');
+    if (!isScript && !/rel="modulepreload"/.test(tag[0])) continue;
+    const url = /(?:src|href)="([^"]+)"/.exec(tag[0])?.[1];
+    if (url && !/^[a-z]+:/i.test(url)) files.push(url.replace(/^\//, ''));
+  }
+  return files;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -159,6 +179,8 @@ export function bundleSizes(webDir: string): BundleReport {
   if (!entryKey) throw new Error('the Vite manifest names no entry');
   const initialFiles = new Set<string>();
   closure(entryKey, initialFiles);
+  // index.html may load more than the entry's graph (the route preload script).
+  for (const file of htmlScripts(webDir)) initialFiles.add(file);
   const initialJs = [...initialFiles].filter((f) => f.endsWith('.js'));
   const initial = {
     ...assets(initialFiles),
@@ -167,14 +189,21 @@ export function bundleSizes(webDir: string): BundleReport {
   };
 
   const paths = routePaths();
-  const routes = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry)
-    .map(([key, chunk]) => {
-      const files = new Set<string>();
-      closure(key, files);
+  // A route's row holds everything its route loads: the page and what its loader prefetches with.
+  const byRoute = new Map<string, { sources: string[]; files: Set<string> }>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const source = chunk.src ?? key;
+    const route = paths.get(source) ?? `(lazy) ${path.basename(source, path.extname(source))}`;
+    const row = byRoute.get(route) ?? { sources: [], files: new Set<string>() };
+    row.sources.push(source);
+    closure(key, row.files);
+    byRoute.set(route, row);
+  }
+  const routes = [...byRoute]
+    .map(([route, { sources, files }]) => {
       for (const file of initialFiles) files.delete(file);
-      const source = chunk.src ?? key;
-      return { route: paths.get(source) ?? `(lazy) ${path.basename(source, path.extname(source))}`, source, ...assets(files) };
+      return { route, source: sources.join(', '), ...assets(files) };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
   return { initial, routes };

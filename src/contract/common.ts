@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { orgRoles } from './roles';
 
-/** Org roles, lowest first. Grafana's basic roles; "None" grants nothing. */
-export const orgRoles = ['None', 'Viewer', 'Editor', 'Admin'] as const;
+export { isOrgRole, orgRoles, roleAtLeast, roleRank, type OrgRole } from './roles';
+
+/** A role in a request or an answer: one of `orgRoles`. */
 export const orgRoleSchema = z.enum(orgRoles, {
   // Grafana's words first: clients match on the prefix.
   error: (issue) => `invalid role specified: ${JSON.stringify(issue.input)}; use one of ${orgRoles.join(', ')}`,
 });
-export type OrgRole = z.infer<typeof orgRoleSchema>;
 
 /** Input text quoted in a message, cut short so a 10 MB parameter does not come back whole. */
 export function quoted(input: unknown): string {
@@ -19,16 +20,6 @@ export const tooLong = (max: number) => `is too long: at most ${max} characters`
 
 /** What `Number(text)` may be while staying exact: larger integers reach SQL as floats. */
 export const SAFE_INTEGER_MESSAGE = `is too large: at most ${Number.MAX_SAFE_INTEGER}`;
-
-/** A role's place in `orgRoles`: higher grants more. */
-export function roleRank(role: OrgRole): number {
-  return orgRoles.indexOf(role);
-}
-
-/** Whether `role` is `needed` or above; no role (a visitor without a session) is below every role. */
-export function roleAtLeast(role: OrgRole | undefined, needed: OrgRole): boolean {
-  return role !== undefined && roleRank(role) >= roleRank(needed);
-}
 
 /** A positive integer carried in a path segment, e.g. `/api/serviceaccounts/{id}`. */
 export function numericIdParam() {

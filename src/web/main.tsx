@@ -9,7 +9,7 @@ import { Providers } from './app/Providers';
 import { createRouter } from './app/router';
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

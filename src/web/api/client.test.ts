@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orgSchema } from '../../contract/org';
 import { answer, API, connectedSession, failWith, fixtures, server } from '../test/server';
-import { apiFetch, ApiError, NetworkError, serverFieldError, UnexpectedResponseError } from './client';
+import { apiFetch } from './client';
+import { ApiError, NetworkError, serverFieldError, UnexpectedResponseError } from './errors';
 import { shouldRetry } from './queryClient';
 import { getSession, lastEndReason, startSession } from './session';
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, UnexpectedResponseError } from './client';
+import { ApiError, UnexpectedResponseError } from './errors';
 
 /** Retrying cannot fix a 4xx or a wrong answer; it may fix a 5xx or a dropped connection. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

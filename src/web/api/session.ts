@@ -1,20 +1,36 @@
-import { z } from 'zod';
-import { orgRoleSchema } from '../../contract/common';
+import { isOrgRole, type OrgRole } from '../../contract/roles';
 
 /**
  * The connection to a server: its address, the token, and what the server said about them.
  * Kept in sessionStorage (closing the tab logs out) by this module alone.
  */
-export const sessionSchema = z.object({
+export interface Session {
   /** '' means the server this page came from. */
-  serverUrl: z.string(),
-  token: z.string().min(1),
-  orgId: z.number(),
-  orgName: z.string(),
-  role: orgRoleSchema,
-  login: z.string(),
-});
-export type Session = z.infer<typeof sessionSchema>;
+  serverUrl: string;
+  token: string;
+  orgId: number;
+  orgName: string;
+  role: OrgRole;
+  login: string;
+}
+
+/**
+ * Whether a stored value is a whole session. Checked by hand, not with zod: this module is part of
+ * the first download of every page, and zod comes with the page code that parses API answers.
+ */
+export function isSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.serverUrl === 'string' &&
+    typeof v.token === 'string' &&
+    v.token !== '' &&
+    typeof v.orgId === 'number' &&
+    typeof v.orgName === 'string' &&
+    isOrgRole(v.role) &&
+    typeof v.login === 'string'
+  );
+}
 
 const KEY = 'sightline.session';
 type Listener = () => void;
@@ -26,8 +42,10 @@ function read(): Session | null {
   try {
     const raw = window.sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = sessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(raw);
+    if (!isSession(stored)) return null;
+    const { serverUrl, token, orgId, orgName, role, login } = stored;
+    return { serverUrl, token, orgId, orgName, role, login };
   } catch {
     return null;
   }

@@ -8,7 +8,6 @@ import {
   NavLink,
   Progress,
   Text,
-  Tooltip,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -44,11 +43,15 @@ function ThemeToggle() {
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <Tooltip label={`Switch to ${next} theme`}>
-      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
-        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={() => setColorScheme(next)}
+    >
+      {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </ActionIcon>
   );
 }
 
@@ -90,18 +93,17 @@ export function Shell() {
               </Badge>
             </Group>
             <ThemeToggle />
-            <Tooltip label={`Disconnect ${session?.login ?? ''}`}>
-              <Button
-                variant="default"
-                leftSection={<IconLogout size={16} />}
-                onClick={() => {
-                  endSession();
-                  navigate(paths.connect());
-                }}
-              >
-                Disconnect
-              </Button>
-            </Tooltip>
+            <Button
+              variant="default"
+              title={`Disconnect ${session?.login ?? ''}`}
+              leftSection={<IconLogout size={16} />}
+              onClick={() => {
+                endSession();
+                navigate(paths.connect());
+              }}
+            >
+              Disconnect
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { roleAtLeast, type OrgRole } from '../../contract/common';
+import { roleAtLeast, type OrgRole } from '../../contract/roles';
 import { getSession, subscribeSession, type Session } from '../api/session';
 
 export function useSession(): Session | null {

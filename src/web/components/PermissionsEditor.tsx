@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUser, IconUsersGroup, IconShield } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { permissionLevels, type FolderPermission, type PermissionLevel } from '../../contract/folders';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/errors';
 import {
   ownEntries,
   useAccountChoices,

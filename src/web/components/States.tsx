@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/errors';
 
 /** Rows of grey bars while a list loads: the page keeps its shape, never goes blank. */
 export function LoadingRows({ rows = 5, label }: { rows?: number; label: string }) {

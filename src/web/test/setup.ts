@@ -3,6 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { endSession } from '../api/session';
+// Providers loads the notification stack and the dialog host beside the first page (app/Overlays).
+// In the app it has long loaded when a person acts; here a test acts at once, so load it first.
+import '../app/Overlays';
 import { server } from './server';
 
 // A busy CI machine (2 shared cores, other jobs beside) renders slowly: `findBy…` waits for a

@@ -1,6 +1,6 @@
 import { Alert, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { useHasRole } from '../../app/useSession';
 import { FormFooter } from '../../components/FormFooter';
 import { useAnnotationTags, useDashboardIndex, useDashboardPanels } from './api';

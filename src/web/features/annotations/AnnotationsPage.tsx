@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
 import { ErrorState, LoadingRows } from '../../components/States';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Annotation } from '../../../contract/annotations';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { cancelDelete, scheduleDelete, UNDO_MS } from './pendingDeletes';
 
 /**

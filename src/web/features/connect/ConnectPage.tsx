@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, NetworkError, UnexpectedResponseError, errorMessage } from '../../api/client';
+import { ApiError, NetworkError, UnexpectedResponseError, errorMessage } from '../../api/errors';
 import { endSession, lastEndReason, startSession } from '../../api/session';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/useSession';

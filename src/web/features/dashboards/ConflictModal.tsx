@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { formatDateTime } from '../../lib/format';
 import { latestSavedDashboardQueryOptions } from './api';
 import { JsonDiff } from './JsonDiff';

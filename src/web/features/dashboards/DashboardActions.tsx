@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { SearchHit } from '../../../contract/search';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { FormFooter } from '../../components/FormFooter';
 import { plural } from '../../lib/format';
 import { countDashboardsInFolder, useCreateFolder, useFolders, useMoveDashboards } from './api';

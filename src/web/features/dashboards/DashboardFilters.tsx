@@ -5,7 +5,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useDashboardTags } from './api';
 import { FolderSelect } from './FolderSelect';
 import { formatSearch, parseSearch } from './searchQuery';
-import type { Sort } from './useDashboardBrowser';
+import type { Sort } from './listQueries';
 
 /** Search box (`/` focuses it), tags, folder, starred and sort; every value lives in the URL. */
 export function DashboardFilters({

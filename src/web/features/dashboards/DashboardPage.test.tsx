@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardWithMeta, SaveDashboardResponse } from '../../../contract/dashboards';
 import type { ErrorResponse } from '../../../contract/errors';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, answer, connectedSession, server } from '../../test/server';
 
@@ -65,7 +65,7 @@ describe('saving a dashboard someone else changed', () => {
       }),
     );
 
-    renderRoutes(routes, '/d/abc/checkout?editview=settings');
+    renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
     const titleField = await screen.findByLabelText(/^Title/);
     await userEvent.clear(titleField);
     await userEvent.type(titleField, 'Checkout v2');
@@ -98,7 +98,7 @@ describe('saving a dashboard someone else changed', () => {
         HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' }, { status: 412 }),
       ),
     );
-    renderRoutes(routes, '/d/abc/checkout?editview=settings');
+    renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
     await userEvent.type(await screen.findByLabelText('Description'), 'mine');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save dashboard' })).getByRole('button', { name: 'Save' }));
@@ -106,5 +106,22 @@ describe('saving a dashboard someone else changed', () => {
     await userEvent.click(within(conflict).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText(/You have unsaved changes/)).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveValue('mine');
+  });
+});
+
+describe('opening a dashboard', () => {
+  it('asks for the dashboard and the data sources once: the route starts them and the page reads their answers', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/api/dashboards/uid/abc`, () => (asked.push('dashboard'), HttpResponse.json(dashboardAt(1, 'Checkout')))),
+      http.get(`${API}/api/datasources`, () => (asked.push('datasources'), HttpResponse.json([]))),
+      answer('get', '/api/user/stars', []),
+      answer('get', '/api/annotations', []),
+    );
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('datasources'));
+    expect(asked.toSorted()).toEqual(['dashboard', 'datasources']);
   });
 });

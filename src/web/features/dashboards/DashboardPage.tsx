@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconMessage2, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../contract/search';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, connectedSession, server } from '../../test/server';
 
@@ -32,11 +32,19 @@ function searchApi({ slowFor }: { slowFor?: string } = {}) {
       if (params.get('folderUIDs') === 'general') hits = hits.filter((h) => h.type === 'dash-db');
       return HttpResponse.json(hits);
     }),
-    http.get(`${API}/api/dashboards/tags`, () => HttpResponse.json([{ term: 'prod', count: 1 }])),
-    http.get(`${API}/api/folders`, () => HttpResponse.json([{ id: 3, uid: 'ops', title: 'Ops' }])),
+    http.get(
+      `${API}/api/dashboards/tags`,
+      () => (asked.push(new URLSearchParams('tags')), HttpResponse.json([{ term: 'prod', count: 1 }])),
+    ),
+    http.get(
+      `${API}/api/folders`,
+      () => (asked.push(new URLSearchParams('folders')), HttpResponse.json([{ id: 3, uid: 'ops', title: 'Ops' }])),
+    ),
   );
   return asked;
 }
+
+const searches = (asked: URLSearchParams[]) => asked.filter((params) => !params.has('tags') && !params.has('folders'));
 
 // jsdom lays nothing out: give elements a size, so the virtualised list renders its rows.
 const sizes = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
@@ -47,10 +55,28 @@ afterAll(() =>
 );
 
 describe('the dashboards list', () => {
+  it('asks for what it shows once: the route starts the requests and the page reads their answers', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked = searchApi();
+    renderRoutes(appRoutes, '/dashboards');
+    await screen.findByRole('link', { name: 'Alpha' });
+    // Tags and folders (for the filters) are asked too, once each.
+    await waitFor(() => expect(asked.filter((params) => params.has('tags') || params.has('folders'))).toHaveLength(2));
+    expect(searches(asked).map((params) => params.get('type'))).toEqual(['dash-folder', 'dash-db']);
+  });
+
+  it('starts the search of a bookmarked address with its words', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked = searchApi();
+    renderRoutes(appRoutes, '/dashboards?query=alp&sort=alpha-desc');
+    expect(await screen.findByText('1 result')).toBeInTheDocument();
+    expect(searches(asked).map((params) => [params.get('query'), params.get('sort')])).toEqual([['alp', 'alpha-desc']]);
+  });
+
   it('Enter right after typing opens a result of what was typed, not one still on screen from before', async () => {
     startSession(connectedSession('Editor'));
     searchApi({ slowFor: 'bet' });
-    const { router } = renderRoutes(routes, '/dashboards?query=alp');
+    const { router } = renderRoutes(appRoutes, '/dashboards?query=alp');
     expect(await screen.findByText('1 result')).toBeInTheDocument();
     const search = screen.getByLabelText('Search dashboards');
     await userEvent.clear(search);
@@ -63,19 +89,19 @@ describe('the dashboards list', () => {
   it('filters by starred dashboards, kept in the URL', async () => {
     startSession(connectedSession('Viewer'));
     const asked = searchApi();
-    const { router } = renderRoutes(routes, '/dashboards');
+    const { router } = renderRoutes(appRoutes, '/dashboards');
     await screen.findByRole('link', { name: 'Alpha' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Starred' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Alpha' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Beta' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?starred=true');
-    expect(asked.some((params) => params.get('starred') === 'true')).toBe(true);
+    expect(searches(asked).some((params) => params.get('starred') === 'true')).toBe(true);
   });
 
   it('shows tags as stored and filters by one when it is clicked', async () => {
     startSession(connectedSession('Viewer'));
     searchApi();
-    const { router } = renderRoutes(routes, '/dashboards');
+    const { router } = renderRoutes(appRoutes, '/dashboards');
     const tag = await screen.findByRole('button', { name: 'Filter by tag prod' });
     expect(tag).toHaveTextContent('prod');
     expect(tag).toHaveStyle({ textTransform: 'none' });
@@ -86,7 +112,7 @@ describe('the dashboards list', () => {
   it('offers an Admin the permissions of each folder; an Editor may delete it, saying what goes with it', async () => {
     startSession(connectedSession('Admin'));
     searchApi();
-    renderRoutes(routes, '/dashboards');
+    renderRoutes(appRoutes, '/dashboards');
     const list = await screen.findByRole('list', { name: 'Folders and dashboards' });
     expect(within(list).getByRole('link', { name: 'Permissions of folder Ops' })).toHaveAttribute('href', '/dashboards/f/ops/permissions');
     await userEvent.click(within(list).getByRole('button', { name: 'Delete folder Ops' }));
@@ -98,7 +124,7 @@ describe('the dashboards list', () => {
   it('offers an Editor no folder permissions', async () => {
     startSession(connectedSession('Editor'));
     searchApi();
-    renderRoutes(routes, '/dashboards');
+    renderRoutes(appRoutes, '/dashboards');
     await screen.findByRole('list', { name: 'Folders and dashboards' });
     expect(screen.queryByRole('link', { name: /Permissions of folder/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete folder Ops' })).toBeInTheDocument();

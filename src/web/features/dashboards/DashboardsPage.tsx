@@ -5,7 +5,7 @@ import { IconFileImport, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
@@ -159,13 +159,17 @@ export function DashboardsPage() {
       )}
       <NewFolderModal opened={folderOpen} onClose={folderModal.close} />
       <NewDashboardModal opened={dashboardOpen} onClose={dashboardModal.close} />
-      <MoveModal
-        uids={moving}
-        onClose={(moved) => {
-          setMoving([]);
-          if (moved) setSelected(new Set());
-        }}
-      />
+      {/* Mounted only while moving: closed, it still built its title with `plural`, whose first
+          number formatting loads the locale's data while the list renders. */}
+      {moving.length > 0 && (
+        <MoveModal
+          uids={moving}
+          onClose={(moved) => {
+            setMoving([]);
+            if (moved) setSelected(new Set());
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { folderOptions, useFolders } from './api';
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportDashboardRequest, ImportDashboardResponse } from '../../../contract/dashboards';
 import type { DataSource } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, answer, connectedSession, server } from '../../test/server';
 
@@ -91,7 +91,7 @@ describe('importing an export with __inputs', () => {
       dataSource({ uid: 'prom-a', name: 'Prom A' }),
       dataSource({ uid: 'prom-b', name: 'Prom B', isDefault: true }),
     ]);
-    renderRoutes(routes, '/dashboard/import');
+    renderRoutes(appRoutes, '/dashboard/import');
     await paste(exported);
     const inputs = await screen.findByRole('region', { name: 'Inputs' });
     const metrics = within(inputs).getByRole('combobox', { name: /^Metrics/ });
@@ -121,7 +121,7 @@ describe('importing an export with __inputs', () => {
   it('says what is missing next to it, and where to add a data source of the right type', async () => {
     startSession(connectedSession('Editor'));
     const bodies = serve([dataSource({ uid: 'logs', name: 'Logs', type: 'loki' })]);
-    renderRoutes(routes, '/dashboard/import');
+    renderRoutes(appRoutes, '/dashboard/import');
     await paste(exported);
     const inputs = await screen.findByRole('region', { name: 'Inputs' });
     expect(await within(inputs).findByRole('link', { name: 'Add a Prometheus data source' })).toHaveAttribute(

@@ -20,7 +20,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { dataSourceTypes } from '../../../contract/datasources';
 import { uidSchema, type DashboardExportInput, type ImportDashboardRequest } from '../../../contract/dashboards';
-import { ApiError, errorMessage, serverFieldError } from '../../api/client';
+import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';

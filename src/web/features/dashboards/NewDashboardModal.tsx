@@ -2,7 +2,7 @@ import { Modal, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { FormFooter } from '../../components/FormFooter';
 import { useSaveDashboard } from './api';
 import { FolderSelect } from './FolderSelect';

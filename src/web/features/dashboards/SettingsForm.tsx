@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { useFolders, type DashboardModel, folderOptions } from './api';
 
 const REFRESH = ['', '5s', '10s', '30s', '1m', '5m', '15m', '30m', '1h', '2h', '1d'];

@@ -1,6 +1,6 @@
 import { ActionIcon, Stack, Tooltip } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { InlineError } from '../../components/RoleSelect';
 import { useStars, useToggleStar } from './stars';
 

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { formatDateTime } from '../../lib/format';
 import { dashboardVersionQueryOptions, useDashboardVersions, useRestoreVersion } from './api';

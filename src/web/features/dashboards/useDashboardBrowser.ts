@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import type { SearchHit } from '../../../contract/search';
 import { useUrlParams } from '../../lib/useUrlParams';
 import { useFolderContents, useSearch } from './api';
+import { listSearches, readListView } from './listQueries';
 import { parseSearch } from './searchQuery';
 
 export type BrowseRow =
   { kind: 'folder'; hit: SearchHit; expanded: boolean; count?: number } | { kind: 'dashboard'; hit: SearchHit; depth: 0 | 1 };
-export type Sort = 'alpha-asc' | 'alpha-desc';
 
 /** How long typing may pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -19,31 +19,19 @@ export const SEARCH_DEBOUNCE_MS = 150;
  */
 export function useDashboardBrowser() {
   const [params, setUrlParams] = useUrlParams();
-  const text = params.get('query') ?? '';
-  const folderFilter = params.get('folder') ?? undefined;
-  const sort: Sort = params.get('sort') === 'alpha-desc' ? 'alpha-desc' : 'alpha-asc';
-  const starred = params.get('starred') === 'true';
+  const { text, folderFilter, sort, starred } = readListView(params);
   const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const parsed = useMemo(() => parseSearch(debouncedText), [debouncedText]);
-  const filtering = parsed.words.length > 0 || parsed.tags.length > 0 || folderFilter !== undefined || starred;
+  const searches = listSearches(parsed, { folderFilter, sort, starred });
+  const { filtering } = searches;
 
   const setParam = (key: 'query' | 'folder' | 'sort' | 'starred', value: string | undefined) =>
     setUrlParams({ [key]: key === 'sort' && value === 'alpha-asc' ? undefined : value });
 
   // Browsing: folders, then the dashboards at the root. Searching: one flat list.
-  const folders = useSearch({ words: [], tags: [], type: 'dash-folder', sort }, !filtering);
-  const rootDashboards = useSearch({ words: [], tags: [], type: 'dash-db', folderUid: '', sort }, !filtering);
-  const results = useSearch(
-    {
-      words: parsed.words,
-      tags: parsed.tags,
-      folderUid: folderFilter,
-      type: folderFilter !== undefined || starred ? 'dash-db' : undefined,
-      sort,
-      starred,
-    },
-    filtering,
-  );
+  const folders = useSearch(searches.folders, !filtering);
+  const rootDashboards = useSearch(searches.rootDashboards, !filtering);
+  const results = useSearch(searches.results, filtering);
 
   const [expanded, setExpanded] = useState<string[]>([]);
   const folderContents = useFolderContents(expanded, sort);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { dataSourceListSchema } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, connectedSession, server } from '../../test/server';
 import { dataSourceFixture } from './testing';
@@ -19,7 +19,7 @@ describe('the data source list', () => {
   it('shows name, type, URL and the default marker, and filters by name and type in the URL', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', list));
-    const { router } = renderRoutes(routes, '/datasources');
+    const { router } = renderRoutes(appRoutes, '/datasources');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
@@ -56,7 +56,7 @@ describe('the data source list', () => {
   it('offers no Add to a Viewer', async () => {
     startSession(connectedSession('Viewer'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', list));
-    renderRoutes(routes, '/datasources');
+    renderRoutes(appRoutes, '/datasources');
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add data source' })).not.toBeInTheDocument();
   });
@@ -64,7 +64,7 @@ describe('the data source list', () => {
   it('invites an Admin to add the first one', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', []));
-    renderRoutes(routes, '/datasources');
+    renderRoutes(appRoutes, '/datasources');
     expect(await screen.findByText('No data sources yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add data source' })).toHaveLength(2);
   });

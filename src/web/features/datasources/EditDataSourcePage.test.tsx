@@ -11,7 +11,7 @@ import type {
   UpdateDataSourceRequest,
 } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { dataSourceFixture, saved } from './testing';
@@ -46,7 +46,7 @@ describe('the data source edit page', () => {
       }),
       health({ status: 'OK', message: 'Database Connection OK' }),
     );
-    renderRoutes(routes, '/datasources/edit/orders');
+    renderRoutes(appRoutes, '/datasources/edit/orders');
 
     // The first render loads the page's code, which may take a moment on a busy machine.
     const password = await screen.findByLabelText('Password');
@@ -90,7 +90,7 @@ describe('the data source edit page', () => {
         return HttpResponse.json(result, { status: result.status === 'OK' ? 200 : 400 });
       }),
     );
-    renderRoutes(routes, '/datasources/edit/prom-main');
+    renderRoutes(appRoutes, '/datasources/edit/prom-main');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Save & test' }));
     const ok = (await screen.findByText('Test passed')).closest('[role="status"]');
@@ -109,7 +109,7 @@ describe('the data source edit page', () => {
       answer<typeof dataSourceSchema>('get', '/api/datasources/uid/prom-main', dataSourceFixture()),
       failWith('get', '/api/datasources/uid/prom-main/health', 403, { message: 'You do not have permission to query this data source' }),
     );
-    renderRoutes(routes, '/datasources/edit/prom-main');
+    renderRoutes(appRoutes, '/datasources/edit/prom-main');
     await userEvent.click(await screen.findByRole('button', { name: 'Test' }));
     const alert = (await screen.findByText('Could not run the test')).closest('[role="alert"]');
     expect(alert).toHaveTextContent('You do not have permission to query this data source');
@@ -121,7 +121,7 @@ describe('the data source edit page', () => {
       answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', postgres),
       health({ status: 'ERROR', message: 'authentication failed for user "grafana" at db:5432: check user and password' }),
     );
-    renderRoutes(routes, '/datasources/edit/orders');
+    renderRoutes(appRoutes, '/datasources/edit/orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders DB' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Host URL' })).toHaveAttribute('readonly');
@@ -146,7 +146,7 @@ describe('the data source edit page', () => {
       }),
       answer<typeof dataSourceListSchema>('get', '/api/datasources', []),
     );
-    const { router } = renderRoutes(routes, '/datasources/edit/orders');
+    const { router } = renderRoutes(appRoutes, '/datasources/edit/orders');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Orders DB');
@@ -161,7 +161,7 @@ describe('the data source edit page', () => {
   it('answers an unknown uid with "not found"', async () => {
     startSession(connectedSession('Admin'));
     server.use(failWith('get', '/api/datasources/uid/nope', 404, { message: 'Data source not found' }));
-    renderRoutes(routes, '/datasources/edit/nope');
+    renderRoutes(appRoutes, '/datasources/edit/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Data source not found' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Data source not found');
   });
@@ -169,7 +169,7 @@ describe('the data source edit page', () => {
   it('warns that the saved password goes when the address moves to another server, and stops warning once it is typed again', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', postgres));
-    renderRoutes(routes, '/datasources/edit/orders');
+    renderRoutes(appRoutes, '/datasources/edit/orders');
     const host = await screen.findByRole('textbox', { name: 'Host URL' });
     await userEvent.clear(host);
     await userEvent.type(host, 'replica:5432');
@@ -184,7 +184,7 @@ describe('the data source edit page', () => {
   it('a provisioned data source says why it cannot be changed, with Save and Delete disabled', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceSchema>('get', '/api/datasources/uid/orders', { ...postgres, readOnly: true }));
-    renderRoutes(routes, '/datasources/edit/orders');
+    renderRoutes(appRoutes, '/datasources/edit/orders');
     expect(await screen.findByText(/provisioned from a file, so it is read-only here/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save & test' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconArrowLeft, IconLock, IconPlugConnected, IconTras
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';

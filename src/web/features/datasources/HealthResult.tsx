@@ -2,7 +2,7 @@ import { Alert, Box, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import type { HealthCheckResult } from '../../../contract/datasources';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { checkHealth } from './api';
 import classes from './DataSources.module.css';
 

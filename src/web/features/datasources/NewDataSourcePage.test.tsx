@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateDataSourceRequest, dataSourceListSchema, dataSourceSchema, HealthCheckResult } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { dataSourceFixture, saved } from './testing';
@@ -16,7 +16,7 @@ afterEach(() => notifications.clean());
 async function openForm(type: string, existing = [dataSourceFixture()]) {
   startSession(connectedSession('Admin'));
   server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', existing));
-  const rendered = renderRoutes(routes, `/datasources/new?type=${type}`);
+  const rendered = renderRoutes(appRoutes, `/datasources/new?type=${type}`);
   await screen.findByRole('textbox', { name: 'Name' });
   return rendered;
 }
@@ -39,7 +39,7 @@ describe('adding a data source', () => {
   it('offers the supported types as cards, filtered as one types', async () => {
     startSession(connectedSession('Admin'));
     server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', []));
-    const { router } = renderRoutes(routes, '/datasources/new');
+    const { router } = renderRoutes(appRoutes, '/datasources/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add data source' })).toBeInTheDocument();
     for (const name of ['Prometheus', 'Loki', 'Tempo', 'Elasticsearch', 'InfluxDB', 'Graphite', 'PostgreSQL', 'MySQL', 'TestData']) {
       expect(screen.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('adding a data source', () => {
 
   it('tells a Viewer that adding needs the Admin role', async () => {
     startSession(connectedSession('Viewer'));
-    renderRoutes(routes, '/datasources/new?type=prometheus');
+    renderRoutes(appRoutes, '/datasources/new?type=prometheus');
     expect(await screen.findByText('Needs the Admin role')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save & test' })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';

@@ -9,7 +9,8 @@ import {
   type HealthCheckResult,
   type UpdateDataSourceRequest,
 } from '../../../contract/datasources';
-import { ApiError, apiFetch } from '../../api/client';
+import { apiFetch } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { dataSourcesQueryOptions } from '../../api/dataSources';
 import { queryKeys } from '../../api/keys';
 

@@ -1,5 +1,5 @@
 // Messages placed on the field they concern: the form's own checks and the server's refusals.
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { BASIC_PASSWORD, bearerIndex, customHeaderNumber, type FormState } from './formState';
 import { allFields, fieldPath, isVisible, secretPath, settingsLayout, type FieldSpec, type SettingsLayout } from './settings';
 

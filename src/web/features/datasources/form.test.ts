@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSource } from '../../../contract/datasources';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { formFromDataSource, placeServerError, removeHeaderRow, toRequest, validateForm, withAuthMethod } from './form';
 
 function stored(overrides: Partial<DataSource> = {}): DataSource {

@@ -6,7 +6,7 @@ import {
   type ServiceAccount,
   type UpdateServiceAccountRequest,
 } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/errors';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { useUpdateServiceAccount } from './api';
 import { notifyAccountUpdated } from './notify';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip }
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { ServiceAccount } from '../../../contract/serviceaccounts';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/useSession';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';

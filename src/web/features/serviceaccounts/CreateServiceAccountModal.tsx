@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import { createServiceAccountRequestSchema } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useCreateServiceAccount } from './api';
 import { RoleSelect } from '../../components/RoleSelect';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { createTokenRequestSchema, type CreateTokenRequest, type ServiceAccount } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/errors';
 import { FormFooter } from '../../components/FormFooter';
 import { useCreateToken } from './api';
 import {

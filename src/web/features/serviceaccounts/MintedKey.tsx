@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { InlineError } from '../../components/RoleSelect';
 import { formatDateTime } from '../../lib/format';
 

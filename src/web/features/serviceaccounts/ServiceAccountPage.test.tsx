@@ -10,7 +10,7 @@ import type {
   serviceAccountTokenListSchema,
 } from '../../../contract/serviceaccounts';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { dateInputValue } from './MintTokenModal';
@@ -59,7 +59,7 @@ describe('the service account page', () => {
       tokenDto({ id: 3, name: 'soon', secondsLeft: 3 * 86400 - 30 }),
       tokenDto({ id: 4, name: 'old', secondsLeft: -60 }),
     ]);
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'ci-deploy' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Tokens of ci-deploy' });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) });
@@ -76,7 +76,7 @@ describe('the service account page', () => {
     startSession(connectedSession());
     serveAccount();
     const bodies = recordMints();
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     const choices: Array<[string, number | undefined]> = [
       ['No expiration', undefined],
       ['1 day', 86400],
@@ -100,7 +100,7 @@ describe('the service account page', () => {
     startSession(connectedSession());
     serveAccount();
     const bodies = recordMints();
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     for (const [amount, unit, seconds] of [
       ['5', 'seconds', 5],
       ['2', 'minutes', 120],
@@ -123,7 +123,7 @@ describe('the service account page', () => {
     startSession(connectedSession());
     serveAccount();
     const bodies = recordMints();
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     const dialog = await openMintDialog();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Until a date' }));
     const date = dateInputValue(Date.now(), 10);
@@ -143,7 +143,7 @@ describe('the service account page', () => {
     startSession(connectedSession());
     serveAccount();
     const bodies = recordMints();
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     const dialog = await openMintDialog();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Custom lifetime' }));
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Lifetime' }));
@@ -165,7 +165,7 @@ describe('the service account page', () => {
       ),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     await user.click((await screen.findAllByRole('button', { name: 'Add token' }))[0]!);
     let dialog = await screen.findByRole('dialog', { name: 'Add service account token' });
     await user.click(within(dialog).getByRole('button', { name: 'Generate token' }));
@@ -202,7 +202,7 @@ describe('the service account page', () => {
         field: 'name',
       }),
     );
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     const dialog = await openMintDialog();
     const name = within(dialog).getByRole('textbox', { name: /Token name/ });
     await userEvent.clear(name);
@@ -221,7 +221,7 @@ describe('the service account page', () => {
         return HttpResponse.json({ message: 'Service account token deleted' });
       }),
     );
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke token deploy-bot' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke token' });
     expect(confirm).toHaveTextContent('Revoke token deploy-bot of ci-deploy? Anything using it stops working at once.');
@@ -234,7 +234,7 @@ describe('the service account page', () => {
 
   it('tells a non-Admin that it needs the Admin role, and asks the server nothing', async () => {
     startSession(connectedSession('Editor'));
-    renderRoutes(routes, '/serviceaccounts/7');
+    renderRoutes(appRoutes, '/serviceaccounts/7');
     expect(await screen.findByText('Needs the Admin role')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add token' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -246,7 +246,7 @@ describe('the service account page', () => {
       failWith('get', '/api/serviceaccounts/99', 404, { message: 'service account not found' }),
       answer<typeof serviceAccountTokenListSchema>('get', '/api/serviceaccounts/99/tokens', []),
     );
-    renderRoutes(routes, '/serviceaccounts/99');
+    renderRoutes(appRoutes, '/serviceaccounts/99');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service account not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All service accounts' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconKey, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { serviceAccountIdParamsSchema } from '../../../contract/serviceaccounts';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole, useSession } from '../../app/useSession';
 import { Page } from '../../components/Page';

@@ -11,7 +11,7 @@ import type {
   ServiceAccount,
 } from '../../../contract/serviceaccounts';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { accountDto } from './testing';
@@ -51,7 +51,7 @@ describe('the service accounts list', () => {
   it('keeps search, filter, page and page size in the URL and sends them to the server', async () => {
     startSession(connectedSession());
     const asked = serveSearch(many);
-    const { router } = renderRoutes(routes, '/serviceaccounts?query=bot&filter=disabled&page=2&perpage=10');
+    const { router } = renderRoutes(appRoutes, '/serviceaccounts?query=bot&filter=disabled&page=2&perpage=10');
     expect(await screen.findByRole('link', { name: 'bot-11' })).toBeInTheDocument();
     expect(Object.fromEntries(asked.at(-1)!)).toEqual({ query: 'bot', disabled: 'true', page: '2', perpage: '10' });
     expect(screen.getByLabelText('Search by name')).toHaveValue('bot');
@@ -84,7 +84,7 @@ describe('the service accounts list', () => {
         return HttpResponse.json({ message: 'Service account deleted' });
       }),
     );
-    renderRoutes(routes, '/serviceaccounts');
+    renderRoutes(appRoutes, '/serviceaccounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete service account grafana-agent' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete service account' });
     expect(confirm).toHaveTextContent('Delete service account grafana-agent and its 3 tokens? Anything using them stops working.');
@@ -106,7 +106,7 @@ describe('the service accounts list', () => {
         return HttpResponse.json({ id: 9, name: updated.name, message: 'Service account updated', serviceaccount: updated });
       }),
     );
-    renderRoutes(routes, '/serviceaccounts');
+    renderRoutes(appRoutes, '/serviceaccounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Disable grafana-agent' }));
     const confirm = await screen.findByRole('dialog', { name: 'Disable service account' });
     expect(confirm).toHaveTextContent('Its 1 token is refused until you enable it again');
@@ -123,7 +123,7 @@ describe('the service accounts list', () => {
         message: 'You cannot give a service account the role Admin: it is above your own role (Editor)',
       }),
     );
-    renderRoutes(routes, '/serviceaccounts');
+    renderRoutes(appRoutes, '/serviceaccounts');
     const role = await screen.findByRole('combobox', { name: 'Role of grafana-agent' });
     await userEvent.selectOptions(role, 'Admin');
     await waitFor(() => expect(role).toHaveAccessibleDescription(expect.stringContaining('it is above your own role (Editor)')));
@@ -143,7 +143,7 @@ describe('the service accounts list', () => {
       answer<typeof serviceAccountSchema>('get', '/api/serviceaccounts/12', created),
       answer<typeof serviceAccountTokenListSchema>('get', '/api/serviceaccounts/12/tokens', []),
     );
-    const { router } = renderRoutes(routes, '/serviceaccounts');
+    const { router } = renderRoutes(appRoutes, '/serviceaccounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Add service account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add service account' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -163,7 +163,7 @@ describe('the service accounts list', () => {
   it('offers the four roles, None included', async () => {
     startSession(connectedSession());
     serveSearch([accountDto({ id: 9, name: 'grafana-agent' })]);
-    renderRoutes(routes, '/serviceaccounts');
+    renderRoutes(appRoutes, '/serviceaccounts');
     const role = await screen.findByRole('combobox', { name: 'Role of grafana-agent' });
     expect(
       within(role)
@@ -174,7 +174,7 @@ describe('the service accounts list', () => {
 
   it('tells a non-Admin that it needs the Admin role, with no actions', async () => {
     startSession(connectedSession('Viewer'));
-    renderRoutes(routes, '/serviceaccounts');
+    renderRoutes(appRoutes, '/serviceaccounts');
     expect(await screen.findByText('Needs the Admin role')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add service account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { ActionIcon, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import type { ServiceAccount, ServiceAccountToken } from '../../../contract/serviceaccounts';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { InlineError } from '../../components/RoleSelect';
 import { formatDateTime } from '../../lib/format';
 import { TableHead } from '../../components/TableHead';

@@ -21,7 +21,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { updateTeamRequestSchema, type Team, type TeamMember } from '../../../contract/teams';
-import { ApiError, errorMessage, serverFieldError } from '../../api/client';
+import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
 import { useAccountChoices } from '../../api/permissions';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';

@@ -7,7 +7,7 @@ import type { SearchServiceAccountsResponse } from '../../../contract/serviceacc
 import type { CreateTeamRequest, SearchTeamsResponse, Team, TeamMember } from '../../../contract/teams';
 import type { OrgUserLookup } from '../../../contract/users';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, connectedSession, server } from '../../test/server';
 
@@ -63,7 +63,7 @@ describe('the teams page', () => {
       team({ id: 1, name: 'Platform', memberCount: 3 }),
       team({ id: 2, name: 'Payments', email: 'pay@example.com', memberCount: 1 }),
     ]);
-    renderRoutes(routes, '/org/teams');
+    renderRoutes(appRoutes, '/org/teams');
     const table = await screen.findByRole('table', { name: 'Teams' });
     const row = within(table).getByRole('row', { name: /^Payments/ });
     expect(within(row).getByText('pay@example.com')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('the teams page', () => {
         HttpResponse.json({ totalCount: 0, page: 1, perPage: 1000, serviceAccounts: [] }),
       ),
     );
-    renderRoutes(routes, '/org/teams');
+    renderRoutes(appRoutes, '/org/teams');
     await userEvent.click(await screen.findByRole('button', { name: 'New team' }));
     const dialog = await screen.findByRole('dialog', { name: 'New team' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nope');
@@ -112,7 +112,7 @@ describe('the teams page', () => {
   it('deletes a team after a confirm that says what is lost', async () => {
     startSession(connectedSession());
     serveTeams([team({ id: 1, name: 'Platform', memberCount: 3 })]);
-    renderRoutes(routes, '/org/teams');
+    renderRoutes(appRoutes, '/org/teams');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete the team Platform' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete team' });
     expect(dialog).toHaveTextContent(
@@ -126,7 +126,7 @@ describe('the teams page', () => {
   it('shows no write actions to a non-Admin', async () => {
     startSession(connectedSession('Viewer'));
     serveTeams([team({ name: 'Platform' })]);
-    renderRoutes(routes, '/org/teams');
+    renderRoutes(appRoutes, '/org/teams');
     await screen.findByRole('table', { name: 'Teams' });
     expect(screen.queryByRole('button', { name: 'New team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete the team Platform' })).not.toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('a team’s page', () => {
         } satisfies SearchServiceAccountsResponse),
       ),
     );
-    renderRoutes(routes, '/org/teams/edit/4');
+    renderRoutes(appRoutes, '/org/teams/edit/4');
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await userEvent.clear(name);
     await userEvent.type(name, 'Platform team');

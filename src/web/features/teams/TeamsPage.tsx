@@ -6,7 +6,7 @@ import { IconSearch, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createTeamRequestSchema, type Team } from '../../../contract/teams';
-import { errorMessage, serverFieldError } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';

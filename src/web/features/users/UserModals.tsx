@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
-import { errorMessage, serverFieldError } from '../../api/client';
+import { errorMessage, serverFieldError } from '../../api/errors';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
 import { useAddOrgUser, useCreateUser } from './api';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddOrgUserRequest, CreateUserRequest, OrgUser, orgUserListSchema } from '../../../contract/users';
 import { startSession } from '../../api/session';
-import { routes } from '../../app/router';
+import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { lastSeen } from './UsersPage';
@@ -39,7 +39,7 @@ describe('the users page', () => {
   it('lists the org’s people with their role and when they were last seen', async () => {
     startSession(connectedSession());
     server.use(answer<typeof orgUserListSchema>('get', '/api/org/users', [admin, alice]));
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     const table = await screen.findByRole('table', { name: 'Users of Main Org.' });
     const adminRow = within(table).getByRole('row', { name: /^admin / });
     expect(within(adminRow).getByText('admin@example.com')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('the users page', () => {
         return HttpResponse.json({ message: 'Organization user updated' });
       }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role of alice' }), 'Viewer');
     expect(await screen.findByText('Role changed')).toBeInTheDocument();
     expect(screen.getByText('alice is now Viewer in Main Org.')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('the users page', () => {
       answer<typeof orgUserListSchema>('get', '/api/org/users', [admin, alice]),
       failWith('patch', '/api/org/users/1', 400, { message: 'Cannot change role so that there is no organization admin left' }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     const role = await screen.findByRole('combobox', { name: 'Role of admin' });
     await userEvent.selectOptions(role, 'Editor');
     await waitFor(() => expect(role).toHaveAccessibleDescription('Cannot change role so that there is no organization admin left'));
@@ -90,7 +90,7 @@ describe('the users page', () => {
       answer<typeof orgUserListSchema>('get', '/api/org/users', [admin, alice]),
       failWith('delete', '/api/org/users/1', 400, { message: 'Cannot remove last organization admin' }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Remove admin from Main Org.' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove user' });
     expect(confirm).toHaveTextContent(
@@ -117,7 +117,7 @@ describe('the users page', () => {
         return HttpResponse.json({ message: 'User added to organization', userId: 2 });
       }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Add existing user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an existing user to Main Org.' });
     const field = within(dialog).getByRole('textbox', { name: /Login or email/ });
@@ -142,7 +142,7 @@ describe('the users page', () => {
         return HttpResponse.json({ id: 3, message: 'User created' });
       }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     await userEvent.click(await screen.findByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
@@ -170,7 +170,7 @@ describe('the users page', () => {
       answer<typeof orgUserListSchema>('get', '/api/org/users', [admin]),
       failWith('post', '/api/admin/users', 409, { message: 'User with same email or login already exists', field: 'email' }),
     );
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     await userEvent.click(await screen.findByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'carol@example.com');
@@ -187,7 +187,7 @@ describe('the users page', () => {
 
   it('tells a non-Admin that it needs the Admin role, with no actions', async () => {
     startSession(connectedSession('Editor'));
-    renderRoutes(routes, '/users');
+    renderRoutes(appRoutes, '/users');
     expect(await screen.findByText('Needs the Admin role')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New user' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add existing user' })).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { IconSearch, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/
 import { Link } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import type { OrgUser } from '../../../contract/users';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole, useSession } from '../../app/useSession';
 import { Page } from '../../components/Page';

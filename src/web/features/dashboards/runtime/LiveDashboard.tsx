@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
-import { errorMessage } from '../../../api/client';
+import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
 import type { Panel } from '../layout';
 import { PanelGrid } from '../PanelGrid';

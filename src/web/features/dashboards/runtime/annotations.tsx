@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { annotationsQueryOptions, useCreateAnnotation, type AnnotationQuery } from '../../../api/annotations';
-import { errorMessage } from '../../../api/client';
+import { errorMessage } from '../../../api/errors';
 import type { PanelAnnotation } from '../panels/types';
 import { formatDateTime } from './time';
 import type { ResolvedTimeRange } from './types';

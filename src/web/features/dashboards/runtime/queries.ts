@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryResponseSchema, type DataFrame, type QueryRequest, type QueryResponse } from '../../../../contract/query';
-import { ApiError, apiFetch, errorMessage } from '../../../api/client';
+import { apiFetch } from '../../../api/client';
+import { ApiError, errorMessage } from '../../../api/errors';
 import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSources';
 import { queryKeys } from '../../../api/keys';
 import type { Panel } from '../layout';

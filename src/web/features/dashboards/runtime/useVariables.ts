@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { errorMessage } from '../../../api/client';
+import { errorMessage } from '../../../api/errors';
 import { useDataSourceList, type DataSourceSummary } from '../../../api/dataSources';
 import { queryKeys } from '../../../api/keys';
 import {

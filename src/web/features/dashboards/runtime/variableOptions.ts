@@ -4,7 +4,8 @@
  * through `POST /api/ds/query` (`__text`/`__value` columns), then the variable's `regex` and `sort`.
  */
 import { z } from 'zod';
-import { ApiError, apiFetch } from '../../../api/client';
+import { apiFetch } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
 import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSources';
 import { dataSourceTypeAliases } from '../../../../contract/datasources';
 import { queryResponseSchema, type DataFrame } from '../../../../contract/query';

@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { searchQueryOptions, type SearchParams } from '../../api/search';
+import { dashboardTagsQueryOptions, foldersQueryOptions } from './api';
+import { parseSearch, type ParsedSearch } from './searchQuery';
+
+export type Sort = 'alpha-asc' | 'alpha-desc';
+
+/** What the dashboards list shows, as its URL says: search text, folder filter, order, starred only. */
+export interface ListView {
+  text: string;
+  folderFilter: string | undefined;
+  sort: Sort;
+  starred: boolean;
+}
+
+export function readListView(params: URLSearchParams): ListView {
+  return {
+    text: params.get('query') ?? '',
+    folderFilter: params.get('folder') ?? undefined,
+    sort: params.get('sort') === 'alpha-desc' ? 'alpha-desc' : 'alpha-asc',
+    starred: params.get('starred') === 'true',
+  };
+}
+
+/**
+ * The searches behind the list for search text already parsed: browsing shows the folders, then the
+ * dashboards at the root; words, tags, a folder or Starred make it one flat list of `results`.
+ */
+export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred }: Omit<ListView, 'text'>) {
+  const filtering = parsed.words.length > 0 || parsed.tags.length > 0 || folderFilter !== undefined || starred;
+  const folders: SearchParams = { words: [], tags: [], type: 'dash-folder', sort };
+  const rootDashboards: SearchParams = { words: [], tags: [], type: 'dash-db', folderUid: '', sort };
+  const results: SearchParams = {
+    words: parsed.words,
+    tags: parsed.tags,
+    folderUid: folderFilter,
+    type: folderFilter !== undefined || starred ? 'dash-db' : undefined,
+    sort,
+    starred,
+  };
+  return { filtering, folders, rootDashboards, results };
+}
+
+/**
+ * Starts what the list at `url` asks first (its searches, then the tags and folders its filters
+ * offer), so the answers are on their way while the page's code still loads. The page's hooks
+ * then find these requests in the cache instead of sending their own.
+ */
+export function prefetchList(queryClient: QueryClient, { url }: { url: URL }): void {
+  const view = readListView(url.searchParams);
+  const searches = listSearches(parseSearch(view.text), view);
+  const first = searches.filtering ? [searches.results] : [searches.folders, searches.rootDashboards];
+  for (const params of first) void queryClient.prefetchQuery(searchQueryOptions(params));
+  void queryClient.prefetchQuery(dashboardTagsQueryOptions());
+  void queryClient.prefetchQuery(foldersQueryOptions());
+}
