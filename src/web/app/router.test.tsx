@@ -1,15 +1,12 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSession } from '../api/session';
 import { answer, API, connectedSession, failWith, fixtures, server } from '../test/server';
 import { renderRoutes } from '../test/render';
 import { appRoutes } from './router';
 
-// Each test loads a lazy page first; on a busy machine that takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('the app shell', () => {
   it('sends a visitor without a session to /connect, and back after connecting', async () => {

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderPermission, UpdateFolderPermissionsRequest } from '../../contract/folders';
 import type { SearchServiceAccountsResponse } from '../../contract/serviceaccounts';
 import type { SearchTeamsResponse } from '../../contract/teams';
@@ -12,8 +12,6 @@ import { renderWithProviders } from '../test/render';
 import { API, connectedSession, server } from '../test/server';
 import { PermissionsEditor } from './PermissionsEditor';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const entry = (fields: Partial<FolderPermission>): FolderPermission => ({

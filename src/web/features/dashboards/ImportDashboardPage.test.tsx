@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportDashboardRequest, ImportDashboardResponse } from '../../../contract/dashboards';
 import type { DataSource } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
@@ -10,8 +10,6 @@ import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, answer, connectedSession, server } from '../../test/server';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const dataSource = (fields: Partial<DataSource>): DataSource => ({

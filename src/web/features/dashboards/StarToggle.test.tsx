@@ -1,14 +1,12 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSession } from '../../api/session';
 import { renderWithProviders } from '../../test/render';
 import { API, connectedSession, server } from '../../test/server';
 import { StarToggle } from './StarToggle';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 function serveStars(initial: string[], options: { failWith?: string } = {}) {
   let stars = initial;

@@ -1,8 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type {
   CreateTokenRequest,
   CreateTokenResponse,
@@ -44,9 +44,6 @@ async function openMintDialog() {
   return screen.findByRole('dialog', { name: 'Add service account token' });
 }
 
-// In a full parallel run a lazy page's first render can take seconds; these tests click through several steps.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 // Notifications live in a store outside React; each test starts with none queued.
 afterEach(() => notifications.clean());
 

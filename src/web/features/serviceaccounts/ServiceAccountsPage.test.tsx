@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type {
   CreateServiceAccountRequest,
   SearchServiceAccountsResponse,
@@ -16,9 +16,6 @@ import { renderRoutes } from '../../test/render';
 import { answer, API, connectedSession, failWith, server } from '../../test/server';
 import { accountDto } from './testing';
 
-// In a full parallel run a lazy page's first render can take seconds; these tests click through several steps.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 // Notifications live in a store outside React; each test starts with none queued.
 afterEach(() => notifications.clean());
 

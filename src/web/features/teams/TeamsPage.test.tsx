@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchServiceAccountsResponse } from '../../../contract/serviceaccounts';
 import type { CreateTeamRequest, SearchTeamsResponse, Team, TeamMember } from '../../../contract/teams';
 import type { OrgUserLookup } from '../../../contract/users';
@@ -11,8 +11,6 @@ import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, connectedSession, server } from '../../test/server';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const team = (fields: Partial<Team>): Team => ({

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { PanelRenderer } from './PanelRenderer';
@@ -10,7 +10,6 @@ vi.mock('./stat/StatPanel', () => ({
   },
 }));
 
-configure({ asyncUtilTimeout: 10_000 });
 
 describe('a renderer that throws', () => {
   it('shows its error inside its own panel while the other panels draw', async () => {

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataFrame } from '../../../../contract/query';
@@ -7,8 +7,6 @@ import type { Panel } from '../layout';
 import { PanelRenderer } from './PanelRenderer';
 import { seriesFrame, tableFrame } from './testing';
 
-// Renderers are lazy chunks; on a busy machine the first import of one can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   await Promise.all([
     import('./timeseries/TimeSeriesPanel'),

@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -10,8 +10,6 @@ import { MAX_TABLE_ROWS, PanelInspect, type PanelInspectProps } from './PanelIns
 
 vi.mock('./csv', async (importOriginal) => ({ ...(await importOriginal<typeof import('./csv')>()), downloadText: vi.fn() }));
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(() => {
   // CodeMirror measures text with ranges, which jsdom does not lay out.

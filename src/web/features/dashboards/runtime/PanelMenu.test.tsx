@@ -1,12 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { PanelMenu, type PanelMenuProps } from './PanelMenu';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 function renderMenu(overrides: Partial<PanelMenuProps> = {}) {
   const props: PanelMenuProps = { title: 'CPU', viewing: false, canEdit: false, onView: vi.fn(), onInspect: vi.fn(), ...overrides };
