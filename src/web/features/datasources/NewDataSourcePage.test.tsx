@@ -166,11 +166,12 @@ describe('adding a data source', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'changeme');
     await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
 
+    // The notification closes itself after a few seconds: looked for as it comes, not after the test result.
+    expect(await screen.findByText('Data source added')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Elasticsearch' })).toBeInTheDocument();
     expect((await screen.findByText('Test failed')).closest('[role="alert"]')).toHaveTextContent(
       'index "logs-*" not found at http://es:9200',
     );
-    expect(screen.getByText('Data source added')).toBeInTheDocument();
     expect(recorder.posts).toEqual([
       {
         name: 'Elasticsearch',
