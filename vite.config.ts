@@ -61,9 +61,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...postgresOnlyTests],
-          // Each server test file opens its own SQLite files; two workers keep both cores busy.
           pool: 'forks',
           testTimeout: 60_000,
+          // Tests that start the server or the CLI as a process run it compiled (serverProcess.ts).
+          globalSetup: ['src/server/testing/server-build-setup.ts'],
         },
       },
       {
@@ -76,7 +77,7 @@ export default defineConfig({
           include: serverTestsOverPostgres,
           pool: 'forks',
           testTimeout: 60_000,
-          globalSetup: ['src/server/testing/postgres-setup.ts'],
+          globalSetup: ['src/server/testing/server-build-setup.ts', 'src/server/testing/postgres-setup.ts'],
           env: { SIGHTLINE_TEST_STORE: 'postgres' },
         },
       },

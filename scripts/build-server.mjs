@@ -9,14 +9,18 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildServer({ quiet = false } = {}) {
+/**
+ * `outdir` (relative to the repository) must sit two levels below it, as dist/server does: the
+ * server reads ../../package.json from its own file. Tests build into one of their own.
+ */
+export async function buildServer({ quiet = false, outdir = 'dist/server' } = {}) {
   const started = Date.now();
   // Chunk names carry content hashes: clear the old ones rather than let them pile up.
-  fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true });
+  fs.rmSync(path.join(root, outdir), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
     entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
-    outdir: 'dist/server',
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -31,7 +35,7 @@ export async function buildServer({ quiet = false } = {}) {
     logLevel: quiet ? 'warning' : 'info',
     metafile: true,
   });
-  if (!quiet) process.stdout.write(`server built into dist/server in ${Date.now() - started} ms\n`);
+  if (!quiet) process.stdout.write(`server built into ${outdir} in ${Date.now() - started} ms\n`);
   return result;
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './testing/backends';
 import { ADMIN_TOKEN, tempDataDir } from './testing/harness';
+import { serverEntry } from './testing/serverProcess';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const children = new Set<ChildProcess>();
@@ -27,7 +28,7 @@ interface Child {
 
 async function startServer(dataDir: string): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     cwd: root,
     env: {
       ...process.env,
@@ -102,15 +103,11 @@ describe('7. two processes on one data dir', () => {
       writes.push(call(via, 'POST', '/api/annotations', { text: `race ${i}`, tags: ['race'] }));
     }
     const cli = new Promise<number>((resolve) => {
-      const run = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/server/cli.ts', 'token', '--data-dir', dataDir, '--name', 'beside', '--role', 'Viewer'],
-        {
-          cwd: root,
-          stdio: 'ignore',
-          env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' },
-        },
-      );
+      const run = spawn(process.execPath, [...serverEntry('cli'), 'token', '--data-dir', dataDir, '--name', 'beside', '--role', 'Viewer'], {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '' },
+      });
       run.on('exit', (code) => resolve(code ?? 1));
     });
     const statuses = await Promise.all(writes.map(async (w) => (await w).status));

@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../testing/harness';
-import { startServerProcess, type ServerProcess } from '../testing/serverProcess';
+import { serverEntry, startServerProcess, type ServerProcess } from '../testing/serverProcess';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
-const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root });
+const cli = (...args: string[]) => run(process.execPath, [...serverEntry('cli'), ...args], { cwd: root });
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {

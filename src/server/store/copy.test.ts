@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SecretBox } from '../secrets';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { adminQuery, POSTGRES_TEST_SECRET_KEY } from '../testing/postgres';
+import { serverEntry } from '../testing/serverProcess';
 import { copySqliteToPostgres } from './copy';
 
 const adminUrl = inject('postgresAdminUrl')!;
@@ -141,13 +142,9 @@ describe('db:copy from SQLite to PostgreSQL', () => {
   it('refuses a target that holds rows, and with --force replaces them (through the CLI)', async () => {
     const to = await newDatabase();
     const cli = (...args: string[]) =>
-      promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', 'src/server/cli.ts', 'db:copy', '--from', source.dataDir, '--to', to, ...args],
-        {
-          env: { ...process.env, SIGHTLINE_SECRET_KEY: POSTGRES_TEST_SECRET_KEY },
-        },
-      );
+      promisify(execFile)(process.execPath, [...serverEntry('cli'), 'db:copy', '--from', source.dataDir, '--to', to, ...args], {
+        env: { ...process.env, SIGHTLINE_SECRET_KEY: POSTGRES_TEST_SECRET_KEY },
+      });
     const first = await cli();
     expect(first.stderr).toMatch(/db:copy: \d+ rows in \d+ tables copied to postgres:\/\/postgres:\*\*\*@/);
     expect(first.stderr).not.toContain(decodeURIComponent(new URL(adminUrl).password));

@@ -1,14 +1,23 @@
 /**
- * The real server as its own process (src/server/main.ts through tsx, as `npm run dev` runs it;
- * the compiled dist/server/main.js is the same code), on a free loopback port, with everything
- * it writes kept for the test to read.
+ * The real server as its own process (compiled as `npm start` runs it, see `serverEntry`), on a
+ * free loopback port, with everything it writes kept for the test to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from './backends';
 import { ADMIN_TOKEN, testStoreEnv } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * `node` arguments that run the server (`main`) or the CLI (`cli`) from the run's compiled build
+ * (server-build-setup.ts), or from the sources through tsx where no build was made.
+ */
+export function serverEntry(entry: 'main' | 'cli'): string[] {
+  const built = inject('serverBuildDir');
+  return built ? [path.join(built, `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -28,7 +37,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const port = await freePort();
   // In the PostgreSQL test project, the data dir's test database.
   const storeEnv = await testStoreEnv(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     cwd: root,
     env: {
       ...process.env,
