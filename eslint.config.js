@@ -32,4 +32,21 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
     },
   },
+  {
+    // Component tests type without user-event's pause after every key (src/web/test/user.ts).
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@testing-library/user-event',
+              message: 'Import { userEvent } from src/web/test/user: it types without a pause after each key.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

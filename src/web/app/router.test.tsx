@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../api/session';
 import { answer, API, connectedSession, failWith, fixtures, server } from '../test/server';
 import { renderRoutes } from '../test/render';
 import { appRoutes } from './router';
-
 
 describe('the app shell', () => {
   it('sends a visitor without a session to /connect, and back after connecting', async () => {

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../api/session';
 import { renderWithProviders } from '../../test/render';
 import { API, connectedSession, server } from '../../test/server';
 import { StarToggle } from './StarToggle';
-
 
 function serveStars(initial: string[], options: { failWith?: string } = {}) {
   let stars = initial;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user';
 import { describe, expect, it } from 'vitest';
 import type { dataSourceListSchema } from '../../../contract/datasources';
 import { startSession } from '../../api/session';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../test/user';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataFrame } from '../../../../contract/query';
 import { renderWithProviders } from '../../../test/render';

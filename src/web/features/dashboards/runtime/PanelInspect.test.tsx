@@ -1,6 +1,6 @@
 import { EditorView } from '@codemirror/view';
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../test/user';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { Panel } from '../layout';
@@ -9,7 +9,6 @@ import { downloadText } from './csv';
 import { MAX_TABLE_ROWS, PanelInspect, type PanelInspectProps } from './PanelInspect';
 
 vi.mock('./csv', async (importOriginal) => ({ ...(await importOriginal<typeof import('./csv')>()), downloadText: vi.fn() }));
-
 
 beforeAll(() => {
   // CodeMirror measures text with ranges, which jsdom does not lay out.

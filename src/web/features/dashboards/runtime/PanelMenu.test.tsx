@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../test/user';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { PanelMenu, type PanelMenuProps } from './PanelMenu';
-
 
 function renderMenu(overrides: Partial<PanelMenuProps> = {}) {
   const props: PanelMenuProps = { title: 'CPU', viewing: false, canEdit: false, onView: vi.fn(), onInspect: vi.fn(), ...overrides };
