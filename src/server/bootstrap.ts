@@ -38,7 +38,6 @@ export async function bootstrap(store: Store, adminToken: string | undefined): P
       serviceAccountId: account.id,
       name: 'bootstrap',
       keyHash: hashToken(token),
-      expires: null,
     });
     return true;
   });
@@ -72,7 +71,7 @@ export async function mintToken(
       serviceAccountId: account.id,
       name: options.tokenName ?? `cli-${new Date(now).toISOString().replace(/[:.]/g, '-')}`,
       keyHash: hashToken(token),
-      expires: options.secondsToLive ? now + options.secondsToLive * 1000 : null,
+      secondsToLive: options.secondsToLive,
     });
     return { token, accountId: account.id, accountCreated, role: account.role };
   });

@@ -111,7 +111,7 @@ describe('the identity cache', () => {
     expect((await orgAs(token)).statusCode).toBe(401);
     const other = await openStoreBeside(server.dataDir);
     try {
-      await other.tokens.create({ orgId: 1, serviceAccountId: id, name: 'from elsewhere', keyHash: hashToken(token), expires: null });
+      await other.tokens.create({ orgId: 1, serviceAccountId: id, name: 'from elsewhere', keyHash: hashToken(token) });
     } finally {
       await other.close();
     }

@@ -148,7 +148,7 @@ export function registerServiceAccountRoutes(app: FastifyInstance, store: Store)
         serviceAccountId: account.id,
         name,
         keyHash: hashToken(key),
-        expires: secondsToLive ? Date.now() + secondsToLive * 1000 : null,
+        secondsToLive,
       });
       return { id, name, key };
     },

@@ -40,7 +40,8 @@ export class TokenStore {
     this.identities = writes && new ReadCache(writes, IDENTITY_CACHE_TTL_MS);
   }
 
-  async create(input: { orgId: number; serviceAccountId: number; name: string; keyHash: string; expires: number | null }): Promise<number> {
+  /** `secondsToLive` counts from the same instant as `created` (none or 0: never expires). */
+  async create(input: { orgId: number; serviceAccountId: number; name: string; keyHash: string; secondsToLive?: number }): Promise<number> {
     const now = Date.now();
     try {
       const { id } = await this.db
@@ -53,7 +54,7 @@ export class TokenStore {
           created: now,
           updated: now,
           last_used_at: null,
-          expires: input.expires,
+          expires: input.secondsToLive ? now + input.secondsToLive * 1000 : null,
           is_revoked: 0,
         })
         .returning('id')
