@@ -10,7 +10,9 @@ export default defineConfig({
   outputDir: `test-results/run-${process.env.SIGHTLINE_PW_RUN}`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once: much of a journey waits on the server. Tests share one server, so each
+  // names what it creates uniquely and looks only at its own rows.
+  workers: 2,
   retries: 0,
   // Whole user journeys run in one test; on a loaded 2-core CI machine they need the room.
   timeout: 60_000,

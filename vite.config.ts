@@ -42,6 +42,14 @@ const postgresOnlyTests = serverTestFiles()
   .filter(({ text }) => text.includes('// store: postgres only'))
   .map(({ file }) => file);
 
+/** Component test files that replace modules (`vi.mock`): they need a module graph of their own. */
+const webTestsMockingModules = fs
+  .readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/web/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\bvi\.mock\(/.test(fs.readFileSync(file, 'utf8')))
+  .sort();
+
 const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
@@ -53,6 +61,9 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   test: {
+    // Most server tests wait (on started processes, PostgreSQL, real backends) rather than compute:
+    // three workers keep 2 cores busy where the default (cores - 1) left one idle.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -87,9 +98,22 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...webTestsMockingModules],
           setupFiles: ['src/web/test/setup.ts'],
           css: false,
+          isolate: false,
           // Whole interactions (typing a form, saving, navigating) on a busy 2-core machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-isolated',
+          environment: 'jsdom',
+          include: webTestsMockingModules,
+          setupFiles: ['src/web/test/setup.ts'],
+          css: false,
           testTimeout: 60_000,
         },
       },

@@ -28,7 +28,11 @@ export const test = base.extend<{ server: ServerInfo }>({
       return json;
     };
     const tokenFor: ServerInfo['tokenFor'] = async (role, secondsToLive = 0) => {
-      const account = await api<{ id: number }>('POST', '/api/serviceaccounts', { name: `e2e ${role} ${Date.now()} ${++counter}`, role });
+      // Unique across the workers (processes) that share the server, not only within one.
+      const account = await api<{ id: number }>('POST', '/api/serviceaccounts', {
+        name: `e2e ${role} ${process.pid} ${Date.now()} ${++counter}`,
+        role,
+      });
       const minted = await api<{ id: number; key: string }>('POST', `/api/serviceaccounts/${account.id}/tokens`, {
         name: 'e2e',
         secondsToLive,

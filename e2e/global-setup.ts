@@ -1,6 +1,7 @@
 /**
- * Builds the UI, then starts the real server on a free loopback port with a temp data dir and a
- * known admin token. Tests find it through the environment.
+ * Builds the UI (unless `npm test` built it already, beside its checks, and says where in
+ * SIGHTLINE_E2E_WEB_DIR), then starts the real server on a free loopback port with a temp data dir
+ * and a known admin token. Tests find it through the environment.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,17 +27,20 @@ export default async function globalSetup() {
   // A fresh build per run, in its own folder: what is tested is the code as it is now, and two
   // runs at once never share a half-written build.
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
-  const webDir = path.join(workDir, 'web');
+  const given = process.env.SIGHTLINE_E2E_WEB_DIR;
+  const webDir = given && fs.existsSync(path.join(given, 'index.html')) ? given : path.join(workDir, 'web');
   const dataDir = path.join(workDir, 'data');
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDir, '--sourcemap', 'false'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) throw new Error('building the UI failed');
+  if (webDir !== given) {
+    const build = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDir, '--sourcemap', 'false'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (build.status !== 0) throw new Error('building the UI failed');
+  }
 
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -2,7 +2,9 @@
 // `npm test`: the checks (types, lint, formatting, declared dependencies), then every test — unit and API
 // (Vitest), then browser (Playwright on Debian's Chromium). Ends with one "N passed, N failed" line over both.
 // A failed check stops the run before the tests: the rules are enforced, not remembered.
-import { spawnSync } from 'node:child_process';
+// The checks run side by side (each is one busy core), with the UI build the browser tests use
+// beside them; each phase's wall time is printed at the end.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,11 +15,27 @@ const CHROMIUM = '/usr/bin/chromium';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+const startedAt = Date.now();
+const phases = [];
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/** Runs a command with its output kept (printed by the caller), for commands that run side by side. */
+function runKept(command, args) {
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${error}\n`, took: seconds(since) }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output, took: seconds(since) }));
+  });
 }
 
 function readJson(file) {
@@ -28,21 +46,41 @@ function readJson(file) {
   }
 }
 
-// 0. Checks. Each runs even when an earlier one failed, so one run lists every problem.
+// 0. Checks, all at once; each runs even when another fails, so one run lists every problem.
+// Beside them, the UI the browser tests serve is built (e2e/global-setup.ts builds it itself when
+// run alone): it does not wait for Vitest, and a failed build shows up where it is used.
+const uiDir = path.join(reports, 'web');
+const uiBuild = runKept(process.execPath, [
+  'node_modules/vite/bin/vite.js',
+  'build',
+  '--logLevel',
+  'error',
+  '--outDir',
+  uiDir,
+  '--sourcemap',
+  'false',
+]);
+const checksSince = Date.now();
 const checks = [
   ['typecheck', [process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']]],
   ['lint', [process.execPath, ['node_modules/eslint/bin/eslint.js', '.']]],
   ['format', [process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']]],
   ['dependencies', [process.execPath, ['scripts/check-deps.mjs']]],
 ];
-const failedChecks = checks.filter(([name, [command, args]]) => {
-  console.log(`\n> ${name}`);
-  return run(command, args) !== 0;
+const checkResults = await Promise.all(checks.map(([, [command, args]]) => runKept(command, args)));
+const failedChecks = checks.filter(([name], i) => {
+  const { status, output, took } = checkResults[i];
+  console.log(`\n> ${name} (${took})`);
+  process.stdout.write(output);
+  return status !== 0;
 });
+phases.push(`checks ${seconds(checksSince)}`);
 if (failedChecks.length > 0) {
   const names = failedChecks.map(([name]) => name).join(', ');
   console.error(`\nchecks failed: ${names}. Fix them first (\`npm run format\` rewrites unformatted files); no test was run.`);
   console.log(`\ntests: 0 passed, ${failedChecks.length} failed, 0 skipped`);
+  await uiBuild;
+  fs.rmSync(reports, { recursive: true, force: true });
   process.exit(1);
 }
 
@@ -67,6 +105,7 @@ if (missing.length > 0 && process.getuid?.() === 0) {
 }
 
 // 1. Unit, component and API tests.
+const vitestSince = Date.now();
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestStatus = run(process.execPath, [
   'node_modules/vitest/vitest.mjs',
@@ -85,6 +124,7 @@ if (vitestStatus !== 0) {
   exitCode = vitestStatus;
   if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a crash outside any test
 }
+phases.push(`vitest ${seconds(vitestSince)}`);
 
 // 2. Browser tests, when there are any.
 const e2eDir = path.join(root, 'e2e');
@@ -103,10 +143,14 @@ if (specs.length > 0) {
       process.exit(1);
     }
   }
+  const playwrightSince = Date.now();
+  const built = await uiBuild;
+  if (built.status !== 0) console.log(`\n> building the UI failed; the browser tests build it again to show why:\n${built.output}`);
   const playwrightReport = path.join(reports, 'playwright.json');
   const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
     ...process.env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    ...(built.status === 0 ? { SIGHTLINE_E2E_WEB_DIR: uiDir } : {}),
   });
   const stats = readJson(playwrightReport)?.stats;
   if (stats) {
@@ -118,8 +162,11 @@ if (specs.length > 0) {
     exitCode ||= status;
     if (!stats || stats.unexpected === 0) totals.failed += 1;
   }
+  phases.push(`playwright ${seconds(playwrightSince)}`);
 }
 
+await uiBuild;
 fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\ntimes: ${phases.join(', ')}; all ${seconds(startedAt)}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);

@@ -10,7 +10,6 @@ vi.mock('./stat/StatPanel', () => ({
   },
 }));
 
-
 describe('a renderer that throws', () => {
   it('shows its error inside its own panel while the other panels draw', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
