@@ -36,6 +36,18 @@ export default tseslint.config(
     // Component tests type without user-event's pause after every key (src/web/test/user.ts).
     files: ['src/web/**/*.test.{ts,tsx}'],
     rules: {
+      // A busy machine needs the shared waits (src/web/test/setup.ts, vite.config.ts); a file may raise them, never lower them.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='configure'] Property[key.name='asyncUtilTimeout'][value.value<10000]",
+          message: 'findBy… waits 10 s everywhere (src/web/test/setup.ts); a shorter wait fails on a busy machine.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='setConfig'] Property[key.name='testTimeout'][value.value<60000]",
+          message: 'Component tests get 60 s (vite.config.ts); a shorter budget fails on a busy machine.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
