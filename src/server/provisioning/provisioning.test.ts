@@ -224,6 +224,13 @@ describe('dashboards', () => {
     const del = await server.call({ method: 'DELETE', url: '/api/dashboards/uid/node' });
     expect(del.statusCode).toBe(400);
     expect(del.json()).toEqual({ message: 'provisioned dashboard cannot be deleted' });
+    // Nor through its folder, which would take it along.
+    const folderDelete = await server.call({ method: 'DELETE', url: '/api/folders/infra' });
+    expect(folderDelete.statusCode).toBe(400);
+    expect(folderDelete.json()).toEqual({
+      message: 'folder holds provisioned dashboards ("Node"); remove them from their provisioning files first',
+    });
+    expect((await server.call({ method: 'GET', url: '/api/dashboards/uid/node' })).statusCode).toBe(200);
   });
 
   it('allowUiUpdates lets the API save (meta.provisioned false, the file still named)', async () => {

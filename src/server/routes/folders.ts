@@ -13,7 +13,7 @@ import {
 } from '../../contract/folders';
 import { ADMIN, EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
-import { forbidden, notFound } from '../errors';
+import { ApiError, forbidden, notFound } from '../errors';
 import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
@@ -101,6 +101,12 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
 
   app.delete('/api/folders/:uid', { config: { action: 'folders:delete' } }, async (request): Promise<DeleteFolderResponse> => {
     const { folder } = await folderWith(request.identity, request.params, EDIT, 'folders:delete');
+    // Its dashboards go with it, and a provisioned one cannot be deleted (its file would bring it back).
+    const provisioned = await store.provisioning.titlesInFolder(folder.id);
+    if (provisioned.length > 0) {
+      const names = provisioned.map((title) => `"${title}"`).join(', ');
+      throw new ApiError(400, `folder holds provisioned dashboards (${names}); remove them from their provisioning files first`);
+    }
     await store.dashboards.delete(folder.id);
     return { id: folder.id, title: folder.title, message: `Folder ${folder.title} deleted` };
   });

@@ -12,6 +12,18 @@ export class ProvisioningStore {
     return this.db.selectFrom('dashboard_provisioning').selectAll().where('dashboard_id', '=', dashboardId).executeTakeFirst();
   }
 
+  /** Titles of the dashboards in a folder that provisioning files hold (deleting the folder would delete them). */
+  async titlesInFolder(folderId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('dashboard_provisioning as p')
+      .innerJoin('dashboard as d', 'd.id', 'p.dashboard_id')
+      .select('d.title')
+      .where('d.folder_id', '=', folderId)
+      .orderBy('d.title_lower')
+      .execute();
+    return rows.map((row) => row.title);
+  }
+
   /** Every dashboard a provider's files hold. */
   forProvider(orgId: number, provider: string): Promise<DashboardProvisioningRow[]> {
     return this.db.selectFrom('dashboard_provisioning').selectAll().where('org_id', '=', orgId).where('provider', '=', provider).execute();
