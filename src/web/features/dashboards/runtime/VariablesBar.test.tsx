@@ -107,10 +107,10 @@ const models: VariableModel[] = [
 ];
 const range = { from: 1_700_000_000_000, to: 1_700_003_600_000 };
 
-function Dashboard() {
+function Dashboard({ variableModels = models }: { variableModels?: VariableModel[] }) {
   const [params, setUrlParams] = useUrlParams();
   const { variables, scope, setValue, ready } = useVariables({
-    models,
+    models: variableModels,
     range,
     rangeKey: 'r1',
     dashboard: { uid: 'd1', title: 'D' },
@@ -160,6 +160,43 @@ describe('useVariables with VariablesBar', () => {
     const bar = screen.getByRole('region', { name: 'Variables' });
     await waitFor(() => expect(within(bar).getByRole('combobox', { name: 'instance' })).toHaveValue('a:9100'));
     expect(router.state.location.search).toBe(`?var-job=${ALL_VALUE}`);
+  });
+
+  it('resolves a variable after one defined below it that it uses; the controls keep the dashboard order', async () => {
+    startSession(connectedSession());
+    const instanceMatches: string[] = [];
+    server.use(
+      answer<typeof dataSourceListSchema>('get', '/api/datasources', [prometheus]),
+      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/job/values`, () =>
+        HttpResponse.json({ status: 'success', data: ['node', 'prometheus'] }),
+      ),
+      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/instance/values`, ({ request }) => {
+        instanceMatches.push(new URL(request.url).searchParams.get('match[]') ?? '');
+        return HttpResponse.json({ status: 'success', data: ['a:9100'] });
+      }),
+    );
+    renderRoutes([{ path: '/', element: <Dashboard variableModels={[models[1]!, models[0]!]} /> }], '/?var-job=node');
+    const query = screen.getByRole('status', { name: 'query' });
+    await waitFor(() => expect(query).toHaveTextContent('up{job=~"node", instance="a:9100"}'));
+    expect(instanceMatches).toEqual(['up{job=~"node"}']);
+    const bar = screen.getByRole('region', { name: 'Variables' });
+    expect(
+      within(bar)
+        .getByRole('combobox', { name: 'instance' })
+        .compareDocumentPosition(within(bar).getByRole('combobox', { name: 'job' })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('says which variables use each other in a circle, and does not ask the data source', async () => {
+    startSession(connectedSession());
+    server.use(answer<typeof dataSourceListSchema>('get', '/api/datasources', [prometheus]));
+    const circle: VariableModel[] = [
+      { name: 'a', type: 'query', datasource: { uid: 'prom1' }, query: 'label_values(up{x="$b"}, a)', refresh: 1 },
+      { name: 'b', type: 'query', datasource: { uid: 'prom1' }, query: 'label_values(up{x="$a"}, b)', refresh: 1 },
+    ];
+    renderRoutes([{ path: '/', element: <Dashboard variableModels={circle} /> }], '/');
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    for (const alert of screen.getAllByRole('alert')) expect(alert).toHaveTextContent('Circular dependency between variables: a → b → a');
   });
 
   it('shows the data source error under the control', async () => {

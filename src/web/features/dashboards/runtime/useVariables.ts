@@ -11,6 +11,7 @@ import {
   type VariableOption,
   type VariableState,
 } from './types';
+import { resolutionOrder } from './variableOrder';
 import { dataSourceVariableOptions, loadVariableOptions, variableDataSource } from './variableOptions';
 import {
   builtinScope,
@@ -66,7 +67,8 @@ const OPTIONS_STALE_TIME = Number.POSITIVE_INFINITY;
  * The dashboard's variables: selections from the URL (`var-<name>`, repeated for multi values,
  * `$__all` for All), else the saved `current`; `query` options through React Query, keyed on the
  * interpolated query so a variable reloads when a variable it uses changes, and on the range for
- * `refresh: 2`. Variables are resolved in dashboard order, so a query sees the variables above it.
+ * `refresh: 2`. Each variable is resolved after the variables it uses, wherever they stand
+ * (`resolutionOrder`); a cycle is an error on the variables in it.
  */
 export function useVariables({ models, range, rangeKey, dashboard, params, setUrlParams }: UseVariablesInput): UseVariablesResult {
   const queryClient = useQueryClient();
@@ -74,15 +76,18 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
   const dataSources: readonly DataSourceSummary[] = dataSourceList.data ?? [];
 
   const builtins = builtinScope({ range, intervalMs: calculateInterval(range, 1000).intervalMs, dashboard });
-  const states: VariableState[] = [];
+  const resolved = new Map<string, VariableState>();
   const requests: OptionsRequest[] = [];
   const scopeSoFar: InterpolationScope = { variables: {}, builtins };
+  const { order, cycles } = resolutionOrder(models);
 
-  for (const model of models) {
-    if (!model || typeof model.name !== 'string' || model.name === '') continue;
+  for (const model of order) {
     let state = initialVariableState(model, params.getAll(urlKey(model.name)));
+    const cycle = cycles.get(model.name);
 
-    if (model.type === 'datasource') {
+    if (cycle) {
+      state = { ...state, loading: false, error: `Circular dependency between variables: ${cycle.join(' → ')}` };
+    } else if (model.type === 'datasource') {
       if (dataSourceList.isError) state = { ...state, loading: false, error: errorMessage(dataSourceList.error) };
       else if (dataSourceList.data) state = settle(state, () => dataSourceVariableOptions(model, scopeSoFar, dataSources));
     } else if (state.loading) {
@@ -103,9 +108,11 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
         if (previous) state = { ...withOptions(state, previous), loading: true };
       }
     }
-    states.push(state);
+    resolved.set(model.name, state);
     scopeSoFar.variables[model.name] = resolveAutoInterval(state, model, range);
   }
+  // Controls show in dashboard order, whatever order they were resolved in.
+  const states = models.flatMap((model) => resolved.get(model?.name) ?? []);
 
   useQueries({
     queries: requests.map((request) => ({
