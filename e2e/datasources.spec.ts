@@ -65,18 +65,19 @@ test.describe('data sources with a real Prometheus', () => {
     await page.getByRole('textbox', { name: 'URL', exact: true }).fill(prometheus!.url);
     await saveAndTest(page);
 
+    // First: the notification closes by itself after 4 s.
+    await expect(page.getByText('Data source added')).toBeVisible();
     await expect(page).toHaveURL(/\/datasources\/edit\/[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByText('Data source added')).toBeVisible();
     await expect(passed(page)).toContainText('Successfully queried the Prometheus API.');
 
     const closed = await freePort();
     await page.getByRole('textbox', { name: 'URL', exact: true }).fill(`http://127.0.0.1:${closed}`);
     await saveAndTest(page);
+    await expect(page.getByText('Data source saved')).toBeVisible();
     await expect(failed(page)).toContainText(`connection refused at http://127.0.0.1:${closed}`);
     // The last result stays until the next one replaces it.
     await expect(passed(page)).toHaveCount(0);
-    await expect(page.getByText('Data source saved')).toBeVisible();
 
     await page.getByRole('link', { name: 'All data sources' }).click();
     const row = page.getByRole('row').filter({ hasText: name });

@@ -63,6 +63,8 @@ export async function connect(page: Page, server: ServerInfo, token: string): Pr
 
 /** No axe violations on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // An axe run is seconds of CPU on a busy machine: each one adds to the test's budget.
+  test.info().setTimeout(test.info().timeout + 30_000);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).join(' | ')}`,

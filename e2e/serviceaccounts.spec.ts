@@ -50,8 +50,9 @@ test.describe('service accounts and tokens', () => {
     await create.getByRole('textbox', { name: 'Display name' }).fill(name);
     await create.getByRole('combobox', { name: 'Role' }).selectOption('Editor');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // First: the notification closes by itself after 4 s, which loading the account's page can take.
     await expect(page.getByText('Service account created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('No tokens', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add token' }).first().click();
