@@ -4,10 +4,22 @@ import { inTransaction, type Db } from './db';
 import { containsText, dialectOf } from './dialect';
 import { InvalidError, VersionMismatchError } from './errors';
 import type { DashboardRow } from './schema';
+import { TITLE_INDEX } from './migrations';
 import { newUid, slugify } from './util';
 
 /** An always-false condition, so an `or` of no alternatives matches nothing. */
 const NOTHING = sql<boolean>`false`;
+
+/** Titles the first walk of a SQLite search looks at before judging how to go on (see `search`). */
+const PROBE_TITLES = 4096;
+/**
+ * What one match found through the trigram index costs, in titles walked: its trigrams' lists are
+ * read and its row looked up. Measured on the bench's titles (common words cost more).
+ */
+const TRIGRAM_COST = 20;
+/** Runs of ids sampled to estimate how many titles match, and their length. */
+const SAMPLE_WINDOWS = 16;
+const SAMPLE_WIDTH = 64;
 
 /** Grafana's `[dashboards] versions_to_keep` default. */
 export const DEFAULT_VERSIONS_TO_KEEP = 20;
@@ -86,6 +98,11 @@ function uniqueTags(tags: string[]): string[] {
 }
 
 export class DashboardStore {
+  /** How a SQLite search chooses between walking titles and the trigram index (tests change it). */
+  searchTuning = { probeTitles: PROBE_TITLES, trigramCost: TRIGRAM_COST };
+  /** How the last search found its rows (for tests): the walk alone, the first walk, or the index. */
+  lastSearchPlan: 'walk' | 'probe' | 'index' = 'walk';
+
   /** @param versionsToKeep the newest versions each dashboard keeps (the current one always among them). */
   constructor(
     private readonly db: Db,
@@ -276,21 +293,128 @@ export class DashboardStore {
   /**
    * Grafana's search over dashboards and folders: every word of `query` in the title (any order,
    * any case), all `tag`s, type, folder and uid/id filters, alphabetical, paged.
+   *
+   * Every word is checked literally in `title_lower` (`containsText`), whatever finds the rows. On
+   * PostgreSQL the trigram index of migration 0007 answers those checks. On SQLite the rows are
+   * found one of two ways: walking the (org, title) index in the answer's order, checking each
+   * title, until the page is full; or, when the words are rare enough that the walk would pass
+   * most titles first, through the FTS5 trigram index (migration 0008), which finds the titles
+   * holding every word of three or more characters, then sorting those few. Which is cheaper is
+   * judged from a first walk over `probeTitles` titles (`searchSqlite`).
    */
   async search(
     orgId: number,
     params: SearchQuery & { limit: number; page: number; /** `starred=true`: only these dashboards. */ starredIds?: number[] },
     filter: FolderFilter,
   ): Promise<Array<SearchRow>> {
+    const words = (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    // Words the trigram index can find: three characters or more (code points, as FTS5 counts).
+    const indexable = words.filter((word) => [...word].length >= 3);
+    if (dialectOf(this.db) === 'sqlite' && indexable.length > 0) return this.searchSqlite(orgId, params, filter, words, indexable);
+    this.lastSearchPlan = 'walk';
+    return this.searchQuery(orgId, params, filter, words, 'walk')
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit)
+      .execute();
+  }
+
+  private async searchSqlite(
+    orgId: number,
+    params: SearchQuery & { limit: number; page: number; starredIds?: number[] },
+    filter: FolderFilter,
+    words: string[],
+    indexable: string[],
+  ): Promise<Array<SearchRow>> {
+    const offset = (params.page - 1) * params.limit;
+    const wanted = offset + params.limit;
+    const desc = params.sort === 'alpha-desc';
+    const { probeTitles, trigramCost } = this.searchTuning;
+    this.lastSearchPlan = 'walk';
+    // The title `probeTitles` titles into the answer's order: the first walk stops there.
+    const bound = await this.db
+      .selectFrom('dashboard')
+      .select('title_lower')
+      .where('org_id', '=', orgId)
+      .orderBy('title_lower', desc ? 'desc' : 'asc')
+      .limit(1)
+      .offset(probeTitles - 1)
+      .executeTakeFirst();
+    if (!bound) {
+      // A small org: the walk is the whole answer.
+      return this.searchQuery(orgId, params, filter, words, 'walk').limit(params.limit).offset(offset).execute();
+    }
+    const first = await this.searchQuery(orgId, params, filter, words, 'walk')
+      .where('d.title_lower', desc ? '>=' : '<=', bound.title_lower)
+      .limit(wanted)
+      .execute();
+    if (first.length >= wanted) {
+      this.lastSearchPlan = 'probe';
+      return first.slice(offset);
+    }
+    // Not enough among the first titles. Walking on costs about (wanted - found) / density more
+    // titles. The index costs about its matches times
+    // `trigramCost`; how many match is estimated from SAMPLE_WINDOWS runs of ids spread over the
+    // table (the first titles are no fair sample of all: they share their first letters).
+    const { n: maxId } = await this.db
+      .selectFrom('dashboard')
+      .select((eb) => eb.fn.max('id').as('n'))
+      .executeTakeFirstOrThrow();
+    const step = Number(maxId) / SAMPLE_WINDOWS;
+    const sample = await this.searchQuery(orgId, params, filter, words, 'index')
+      .clearSelect()
+      .clearOrderBy()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or(
+          Array.from({ length: SAMPLE_WINDOWS }, (_, i) =>
+            eb.between('d.id', Math.floor(i * step), Math.floor(i * step) + SAMPLE_WIDTH - 1),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    const matches = (Number(sample.n) / Math.min(Number(maxId), SAMPLE_WINDOWS * SAMPLE_WIDTH)) * Number(maxId);
+    const indexCost = matches * trigramCost;
+    // The denser of the two: the first titles may hold fewer matches than the rest.
+    const density = Math.max(first.length / probeTitles, matches / Number(maxId));
+    const walkCost = density === 0 ? Infinity : (wanted - first.length) / density;
+    if (walkCost <= indexCost) {
+      // The walk goes on from where the first one stopped.
+      const rest = await this.searchQuery(orgId, params, filter, words, 'walk')
+        .where('d.title_lower', desc ? '<' : '>', bound.title_lower)
+        .limit(wanted - first.length)
+        .execute();
+      return [...first, ...rest].slice(offset);
+    }
+    this.lastSearchPlan = 'index';
+    const match = indexable.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+    return this.searchQuery(orgId, params, filter, words, 'index')
+      .where('d.id', 'in', sql<number>`(select rowid from ${sql.table(TITLE_INDEX)} where ${sql.table(TITLE_INDEX)} match ${match})`)
+      .limit(params.limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /**
+   * The search with every filter, in the answer's order. `index`: the rows come from a list of
+   * ids (the caller adds it), so neither the org's title index nor the order may lead SQLite to
+   * walk every title (`+` hides a column from index selection).
+   */
+  private searchQuery(
+    orgId: number,
+    params: SearchQuery & { starredIds?: number[] },
+    filter: FolderFilter,
+    words: string[],
+    mode: 'walk' | 'index',
+  ) {
     let query = this.db
       .selectFrom('dashboard as d')
       .leftJoin('dashboard as f', 'f.id', 'd.folder_id')
       // Only what a hit shows: never the model (`data`), which runs to megabytes over many rows.
       .select(['d.id', 'd.uid', 'd.title', 'd.slug', 'd.is_folder', 'd.tags', 'd.folder_id'])
       .select(['f.uid as folderUid', 'f.title as folderTitle', 'f.slug as folderSlug'])
-      .where('d.org_id', '=', orgId);
+      .where(mode === 'index' ? sql<boolean>`+d.org_id = ${orgId}` : sql<boolean>`d.org_id = ${orgId}`);
     const dialect = dialectOf(this.db);
-    for (const word of (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    for (const word of words) {
       query = query.where(containsText(dialect, 'd.title_lower', word));
     }
     for (const tag of params.tag) {
@@ -331,9 +455,17 @@ export class DashboardStore {
       );
     }
     const direction = params.sort === 'alpha-desc' ? 'desc' : 'asc';
-    return query
-      .orderBy('d.title_lower', direction)
-      .orderBy('d.id', direction)
+    return query.orderBy(mode === 'index' ? sql`+d.title_lower` : sql.ref('d.title_lower'), direction).orderBy('d.id', direction);
+  }
+
+  /** The search as it was before the title index: every title checked. For tests comparing the two. */
+  searchByScan(
+    orgId: number,
+    params: SearchQuery & { limit: number; page: number; starredIds?: number[] },
+    filter: FolderFilter,
+  ): Promise<Array<SearchRow>> {
+    const words = (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    return this.searchQuery(orgId, params, filter, words, 'walk')
       .limit(params.limit)
       .offset((params.page - 1) * params.limit)
       .execute();
