@@ -398,6 +398,20 @@ const migrations: Record<string, Migration> = {
       await sql`insert into ${sql.table(TITLE_INDEX)} (${sql.table(TITLE_INDEX)}) values ('rebuild')`.execute(db);
     },
   },
+  '0009_annotation_range_index': {
+    async up(db: Kysely<unknown>) {
+      // A range query walks each length class by (org, class, epoch) and checks the end time of
+      // every row it passes; with the id (the order's tie-break) and the end time in the index,
+      // the walk reads the index alone and the table only for the rows it returns.
+      await db.schema
+        .createIndex('annotation_org_class_epoch_covering')
+        .on('annotation')
+        .columns(['org_id', 'span_class', 'epoch', 'id', 'epoch_end'])
+        .execute();
+      // Its first three columns: the index it replaces.
+      await db.schema.dropIndex('annotation_org_class_epoch').execute();
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008); a virtual table, not data. */

@@ -45,6 +45,7 @@ describe('store', () => {
       '0006_provisioning',
       '0007_postgres',
       '0008_search_index',
+      '0009_annotation_range_index',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -76,13 +77,15 @@ describe('store', () => {
       store.dashboards.save({ orgId: 1, userId: 1, model: {}, title, tags: [], uid, folderId: null, overwrite: false, message: '' });
     await save('old', 'Legacy Ingress Latency');
     await save('other', 'Something Else');
-    // The file as 0007 left it: no index, no triggers, 0008 not applied.
+    // The file as 0007 left it: no title index, no triggers, 0008 and 0009 not applied.
     await sql`drop trigger dashboard_title_index_insert`.execute(store.db);
     await sql`drop trigger dashboard_title_index_delete`.execute(store.db);
     await sql`drop trigger dashboard_title_index_update`.execute(store.db);
     await sql`drop table dashboard_title_fts`.execute(store.db);
     await sql`drop index dashboard_org_folder_title`.execute(store.db);
-    await sql`delete from kysely_migration where name = '0008_search_index'`.execute(store.db);
+    await sql`drop index annotation_org_class_epoch_covering`.execute(store.db);
+    await sql`create index annotation_org_class_epoch on annotation (org_id, span_class, epoch)`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0008_search_index', '0009_annotation_range_index')`.execute(store.db);
     await store.close();
 
     const reopened = await openStore(dir);
