@@ -206,6 +206,31 @@ describe('title search through the indexes', () => {
     }
   });
 
+  it('finds dashboards created in batches as those saved one by one', async () => {
+    server.store.dashboards.searchTuning = { probeTitles: 64, trigramCost: 0 };
+    const dashboards = server.store.dashboards;
+    const items = ['Batched Okapi One', 'Batched Okapi Two', 'Batched Okapi Three'].map((t, i) => ({
+      model: { title: t, panels: [] },
+      title: t,
+      tags: ['batch', 'batch', `n${i}`],
+      uid: `batch-${i}`,
+      folderId: i === 0 ? null : folderIds[0]!,
+      message: 'seeded',
+    }));
+    const ids = await dashboards.createMany(ORG, USER, items);
+    expect(ids).toHaveLength(3);
+    for (const [i, id] of ids.entries()) {
+      const row = await dashboards.getByUid(ORG, `batch-${i}`);
+      expect(row).toMatchObject({ id, version: 1, folder_id: i === 0 ? null : folderIds[0], tags: JSON.stringify(['batch', `n${i}`]) });
+      expect(JSON.parse(row!.data)).toEqual({ title: items[i]!.title, panels: [], id, uid: `batch-${i}`, version: 1 });
+      const versions = await dashboards.versions(id, { limit: 10, start: 0 });
+      expect(versions.map((v) => [v.version, v.message])).toEqual([[1, 'seeded']]);
+    }
+    const found = await dashboards.search(ORG, params('okapi batched', { tag: ['batch'] }), { all: true });
+    expect(found.map((row) => row.uid)).toEqual(['batch-0', 'batch-2', 'batch-1']);
+    await compare(params('okapi'));
+  });
+
   it('follows renames, moves and deletes, folders with their dashboards too', async () => {
     server.store.dashboards.searchTuning = { probeTitles: 64, trigramCost: 0 };
     const dashboards = server.store.dashboards;
