@@ -10,13 +10,11 @@ import { newUid, slugify } from './util';
 /** An always-false condition, so an `or` of no alternatives matches nothing. */
 const NOTHING = sql<boolean>`false`;
 
-/** Titles the first walk of a SQLite search looks at before judging how to go on (see `search`). */
-const PROBE_TITLES = 4096;
 /**
  * What one match found through the trigram index costs, in titles walked: its trigrams' lists are
  * read and its row looked up. Measured on the bench's titles (common words cost more).
  */
-const TRIGRAM_COST = 20;
+const TRIGRAM_COST = 40;
 /** Runs of ids sampled to estimate how many titles match, and their length. */
 const SAMPLE_WINDOWS = 16;
 const SAMPLE_WIDTH = 64;
@@ -99,9 +97,9 @@ function uniqueTags(tags: string[]): string[] {
 
 export class DashboardStore {
   /** How a SQLite search chooses between walking titles and the trigram index (tests change it). */
-  searchTuning = { probeTitles: PROBE_TITLES, trigramCost: TRIGRAM_COST };
-  /** How the last search found its rows (for tests): the walk alone, the first walk, or the index. */
-  lastSearchPlan: 'walk' | 'probe' | 'index' = 'walk';
+  searchTuning: { trigramCost: number; force?: 'walk' | 'index' } = { trigramCost: TRIGRAM_COST };
+  /** How the last search found its rows (for tests): walking the titles in order, or through the index. */
+  lastSearchPlan: 'walk' | 'index' = 'walk';
 
   /** @param versionsToKeep the newest versions each dashboard keeps (the current one always among them). */
   constructor(
@@ -379,7 +377,7 @@ export class DashboardStore {
    * title, until the page is full; or, when the words are rare enough that the walk would pass
    * most titles first, through the FTS5 trigram index (migration 0008), which finds the titles
    * holding every word of three or more characters, then sorting those few. Which is cheaper is
-   * judged from a first walk over `probeTitles` titles (`searchSqlite`).
+   * judged from how many titles match in a sample of the table (`searchSqlite`).
    */
   async search(
     orgId: number,
@@ -405,64 +403,40 @@ export class DashboardStore {
     indexable: string[],
   ): Promise<Array<SearchRow>> {
     const offset = (params.page - 1) * params.limit;
-    const wanted = offset + params.limit;
-    const desc = params.sort === 'alpha-desc';
-    const { probeTitles, trigramCost } = this.searchTuning;
-    this.lastSearchPlan = 'walk';
-    // The title `probeTitles` titles into the answer's order: the first walk stops there.
-    const bound = await this.db
-      .selectFrom('dashboard')
-      .select('title_lower')
-      .where('org_id', '=', orgId)
-      .orderBy('title_lower', desc ? 'desc' : 'asc')
-      .limit(1)
-      .offset(probeTitles - 1)
-      .executeTakeFirst();
-    if (!bound) {
-      // A small org: the walk is the whole answer.
+    const { trigramCost, force } = this.searchTuning;
+    const walk = () => {
+      this.lastSearchPlan = 'walk';
       return this.searchQuery(orgId, params, filter, words, 'walk').limit(params.limit).offset(offset).execute();
-    }
-    const first = await this.searchQuery(orgId, params, filter, words, 'walk')
-      .where('d.title_lower', desc ? '>=' : '<=', bound.title_lower)
-      .limit(wanted)
-      .execute();
-    if (first.length >= wanted) {
-      this.lastSearchPlan = 'probe';
-      return first.slice(offset);
-    }
-    // Not enough among the first titles. Walking on costs about (wanted - found) / density more
-    // titles. The index costs about its matches times
-    // `trigramCost`; how many match is estimated from SAMPLE_WINDOWS runs of ids spread over the
-    // table (the first titles are no fair sample of all: they share their first letters).
-    const { n: maxId } = await this.db
-      .selectFrom('dashboard')
-      .select((eb) => eb.fn.max('id').as('n'))
-      .executeTakeFirstOrThrow();
-    const step = Number(maxId) / SAMPLE_WINDOWS;
-    const sample = await this.searchQuery(orgId, params, filter, words, 'index')
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) =>
-        eb.or(
-          Array.from({ length: SAMPLE_WINDOWS }, (_, i) =>
-            eb.between('d.id', Math.floor(i * step), Math.floor(i * step) + SAMPLE_WIDTH - 1),
+    };
+    if (force === 'walk') return walk();
+    if (force !== 'index') {
+      const { n } = await this.db
+        .selectFrom('dashboard')
+        .select((eb) => eb.fn.max('id').as('n'))
+        .executeTakeFirstOrThrow();
+      const maxId = Number(n ?? 0);
+      // A small table: walking it all costs less than judging.
+      if (maxId <= 2 * SAMPLE_WINDOWS * SAMPLE_WIDTH) return walk();
+      // How many titles match, estimated from runs of ids spread over the table (the first
+      // titles in order are no fair sample: they share their first letters).
+      const step = maxId / SAMPLE_WINDOWS;
+      const sample = await this.searchQuery(orgId, params, filter, words, 'index')
+        .clearSelect()
+        .clearOrderBy()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) =>
+          eb.or(
+            Array.from({ length: SAMPLE_WINDOWS }, (_, i) =>
+              eb.between('d.id', Math.floor(i * step), Math.floor(i * step) + SAMPLE_WIDTH - 1),
+            ),
           ),
-        ),
-      )
-      .executeTakeFirstOrThrow();
-    const matches = (Number(sample.n) / Math.min(Number(maxId), SAMPLE_WINDOWS * SAMPLE_WIDTH)) * Number(maxId);
-    const indexCost = matches * trigramCost;
-    // The denser of the two: the first titles may hold fewer matches than the rest.
-    const density = Math.max(first.length / probeTitles, matches / Number(maxId));
-    const walkCost = density === 0 ? Infinity : (wanted - first.length) / density;
-    if (walkCost <= indexCost) {
-      // The walk goes on from where the first one stopped.
-      const rest = await this.searchQuery(orgId, params, filter, words, 'walk')
-        .where('d.title_lower', desc ? '<' : '>', bound.title_lower)
-        .limit(wanted - first.length)
-        .execute();
-      return [...first, ...rest].slice(offset);
+        )
+        .executeTakeFirstOrThrow();
+      const density = Number(sample.n) / (SAMPLE_WINDOWS * SAMPLE_WIDTH);
+      // The walk stops once the page is full: after about wanted / density titles, at most all.
+      const walkCost = density === 0 ? maxId : Math.min(maxId, (offset + params.limit) / density);
+      const indexCost = density * maxId * trigramCost;
+      if (walkCost <= indexCost) return walk();
     }
     this.lastSearchPlan = 'index';
     const match = indexable.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');

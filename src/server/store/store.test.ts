@@ -91,7 +91,7 @@ describe('store', () => {
     const reopened = await openStore(dir);
     try {
       const dashboards = reopened.dashboards;
-      dashboards.searchTuning = { probeTitles: 1, trigramCost: 0 };
+      dashboards.searchTuning = { trigramCost: 40, force: 'index' };
       const query = { tag: [], dashboardUIDs: [], dashboardIds: [], folderUIDs: [], folderIds: [], limit: 10, page: 1 };
       const found = await dashboards.search(1, { ...query, query: 'latency ingr' }, { all: true });
       expect(dashboards.lastSearchPlan).toBe('index');
