@@ -9,6 +9,9 @@
  *   npm run bench -- --skip-ui     API and scale only
  *   npm run bench -- --skip-postgres  without the PostgreSQL rows (they need Debian's postgresql)
  *   npm run bench -- --update-doc  also replace the tables in docs/performance.md
+ *   npm run bench -- --scale       also the scale steps of issue 19: 100,000 / 1,000,000 and
+ *                                  1,000,000 / 10,000,000 (dashboards / annotations), latency and RSS
+ *                                  only; --scale-annotations N caps their annotations (seeding time)
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
  *            --only org,search,dashboard,annotations,save,query (load rows to run)
  */
@@ -41,6 +44,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string' },
     'scale-requests': { type: 'string' },
     'ui-runs': { type: 'string' },
+    scale: { type: 'boolean', default: false },
+    'scale-annotations': { type: 'string' },
   },
 });
 
@@ -65,6 +70,18 @@ const settings = {
         { dashboards: 100_000, annotations: 1_000_000 },
       ],
 };
+if (args.scale) {
+  // Issue 19's sizes, after the usual steps (the data only grows); latency and memory only.
+  const cap = Number(args['scale-annotations'] ?? Infinity);
+  for (const step of [
+    { dashboards: 100_000, annotations: 1_000_000 },
+    { dashboards: 1_000_000, annotations: 10_000_000 },
+  ]) {
+    const last = settings.steps[settings.steps.length - 1]!;
+    const next = { dashboards: step.dashboards, annotations: Math.max(last.annotations, Math.min(step.annotations, cap)) };
+    if (next.dashboards > last.dashboards || next.annotations > last.annotations) settings.steps.push(next);
+  }
+}
 
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -120,7 +137,9 @@ async function main(): Promise<Results> {
     const store = await openStore(dataDir);
     try {
       if (state.dashboards === 0) await bootstrap(store, BENCH_TOKEN);
-      await seedDashboards(store, state, step.dashboards);
+      await seedDashboards(store, state, step.dashboards, (done) => {
+        if (done % 200_000 === 0) log(`  ${done.toLocaleString('en')} dashboards`);
+      });
       large ??= await seedLargeDashboard(store, state);
       await seedAnnotations(store, state, step.annotations);
     } finally {

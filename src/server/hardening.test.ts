@@ -661,7 +661,7 @@ describe('11. one long region does not slow every range query', () => {
       server.store.db,
     );
     expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
-      /USING INDEX annotation_org_class_epoch \(org_id=\? AND span_class=\? AND epoch>\? AND epoch<\?\)/,
+      /USING COVERING INDEX annotation_org_class_epoch_covering \(org_id=\? AND span_class=\? AND epoch>\? AND epoch<\?\)/,
     );
     await stillAnswers();
   });

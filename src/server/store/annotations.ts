@@ -209,21 +209,44 @@ export class AnnotationStore {
   /**
    * Annotations overlapping [from, to], newest first. Without `from`, one walk down the
    * (org, epoch) index from `to`. With it, one walk per length class down the
-   * (org, class, epoch) index, from `to` to `from` minus that class's longest length, each
-   * stopping at `limit`, merged: a short window over millions of rows reads only rows near it,
-   * however long one region elsewhere is.
+   * (org, class, epoch, id, epoch_end) index, from `to` to `from` minus that class's longest
+   * length, each stopping at `limit`, merged: a short window over millions of rows reads only rows
+   * near it, however long one region elsewhere is. The walks read only that index (it holds the
+   * end time they check and the order they need); the rows shown, at most `limit`, are read
+   * afterwards by id.
    */
   async find(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<AnnotationView[]> {
-    if (query.from === undefined) return this.findIn(orgId, query, filter);
-    const perClass = await Promise.all((await this.spanClasses(orgId)).map((k) => this.findIn(orgId, query, filter, k)));
-    return perClass
-      .flat()
-      .sort((a, b) => b.time - a.time || b.id - a.id)
-      .slice(0, query.limit);
+    const keys =
+      query.from === undefined
+        ? await this.findKeys(orgId, query, filter)
+        : (await Promise.all((await this.spanClasses(orgId)).map((k) => this.findKeys(orgId, query, filter, k))))
+            .flat()
+            .sort((a, b) => b.time - a.time || b.id - a.id)
+            .slice(0, query.limit);
+    if (keys.length === 0) return [];
+    const rows = await this.select()
+      .where(
+        'a.id',
+        'in',
+        keys.map((key) => key.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // In the walks' order; a row deleted meanwhile is left out.
+    return keys.flatMap((key) => {
+      const row = byId.get(key.id);
+      return row ? [AnnotationStore.view(row)] : [];
+    });
   }
 
-  private async findIn(orgId: number, query: AnnotationQuery, filter: FolderFilter, spanClassOnly?: number): Promise<AnnotationView[]> {
-    let q = this.select().where('a.org_id', '=', orgId);
+  /** Time and id of the annotations `find` shows, newest first, up to `limit`; one length class when given. */
+  private async findKeys(
+    orgId: number,
+    query: AnnotationQuery,
+    filter: FolderFilter,
+    spanClassOnly?: number,
+  ): Promise<Array<{ id: number; time: number }>> {
+    let q = this.db.selectFrom('annotation as a').select(['a.id', 'a.epoch as time']).where('a.org_id', '=', orgId);
     if (spanClassOnly !== undefined) q = q.where('a.span_class', '=', spanClassOnly);
     if (query.to !== undefined) q = q.where('a.epoch', '<=', query.to);
     if (query.from !== undefined) {
@@ -259,7 +282,7 @@ export class AnnotationStore {
     }
     if (!filter.all) {
       const { rootVisible, folderIds, dashboardIds = [] } = filter;
-      q = q.where((eb) =>
+      q = q.leftJoin('dashboard as d', 'd.id', 'a.dashboard_id').where((eb) =>
         eb.or([
           eb('a.dashboard_id', 'is', null),
           // Dashboards granted by their own permissions, whatever their folder's.
@@ -270,8 +293,7 @@ export class AnnotationStore {
         ]),
       );
     }
-    const rows = await q.orderBy('a.epoch', 'desc').orderBy('a.id', 'desc').limit(query.limit).execute();
-    return rows.map(AnnotationStore.view);
+    return q.orderBy('a.epoch', 'desc').orderBy('a.id', 'desc').limit(query.limit).execute();
   }
 
   /**

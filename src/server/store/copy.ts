@@ -37,8 +37,10 @@ interface TableInfo {
 
 /** The copy's tables (not the migration bookkeeping), each after the tables it references. */
 async function tablesInOrder(source: Kysely<unknown>): Promise<TableInfo[]> {
+  // Ordinary tables only: a virtual table (the FTS5 title index) and its shadow tables are
+  // SQLite's index, not data; PostgreSQL has its own (migration 0007).
   const names = (
-    await sql<{ name: string }>`select name from sqlite_master where type = 'table'
+    await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'
       and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(source)
   ).rows.map((row) => row.name);
   const infos = new Map<string, TableInfo>();

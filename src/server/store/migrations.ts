@@ -369,7 +369,53 @@ const migrations: Record<string, Migration> = {
         for each statement execute function sightline_notify_change()`.execute(db);
     },
   },
+  '0008_search_index': {
+    async up(db: Kysely<unknown>) {
+      // The folder view lists a folder's dashboards by title: (org, folder, title) answers it in order.
+      await db.schema.createIndex('dashboard_org_folder_title').on('dashboard').columns(['org_id', 'folder_id', 'title_lower']).execute();
+      if (dialectOf(db) === 'postgres') return; // title search there: the trigram index of 0007.
+      // Title search finds the dashboards whose titles hold a word through this trigram index
+      // instead of checking every title (store/dashboards.ts). Its text is `title_lower` as the
+      // server lowered it, indexed as it is (case_sensitive 1: no folding of its own), so a word
+      // of three or more characters in a title is always found; `instr` then checks every word.
+      // It reads its text from the dashboard table (external content) and keeps only the index.
+      await sql`create virtual table ${sql.table(TITLE_INDEX)} using fts5(title_lower, content='dashboard', content_rowid='id',
+        tokenize='trigram case_sensitive 1', columnsize=0)`.execute(db);
+      // Kept in step by triggers, in the writing transaction, whatever writes the row: saves,
+      // imports, provisioning, restores of versions, and deletes (cascades fire them too).
+      await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
+        insert into ${sql.table(TITLE_INDEX)} (rowid, title_lower) values (new.id, new.title_lower);
+      end`.execute(db);
+      await sql`create trigger dashboard_title_index_delete after delete on dashboard begin
+        insert into ${sql.table(TITLE_INDEX)} (${sql.table(TITLE_INDEX)}, rowid, title_lower) values ('delete', old.id, old.title_lower);
+      end`.execute(db);
+      await sql`create trigger dashboard_title_index_update after update of title_lower on dashboard
+        when old.title_lower is not new.title_lower begin
+        insert into ${sql.table(TITLE_INDEX)} (${sql.table(TITLE_INDEX)}, rowid, title_lower) values ('delete', old.id, old.title_lower);
+        insert into ${sql.table(TITLE_INDEX)} (rowid, title_lower) values (new.id, new.title_lower);
+      end`.execute(db);
+      // Existing dashboards.
+      await sql`insert into ${sql.table(TITLE_INDEX)} (${sql.table(TITLE_INDEX)}) values ('rebuild')`.execute(db);
+    },
+  },
+  '0009_annotation_range_index': {
+    async up(db: Kysely<unknown>) {
+      // A range query walks each length class by (org, class, epoch) and checks the end time of
+      // every row it passes; with the id (the order's tie-break) and the end time in the index,
+      // the walk reads the index alone and the table only for the rows it returns.
+      await db.schema
+        .createIndex('annotation_org_class_epoch_covering')
+        .on('annotation')
+        .columns(['org_id', 'span_class', 'epoch', 'id', 'epoch_end'])
+        .execute();
+      // Its first three columns: the index it replaces.
+      await db.schema.dropIndex('annotation_org_class_epoch').execute();
+    },
+  },
 };
+
+/** SQLite's FTS5 trigram index of dashboard titles (migration 0008); a virtual table, not data. */
+export const TITLE_INDEX = 'dashboard_title_fts';
 
 /** Tables behind the identity and org caches (with api_key, below); their changes are broadcast on PostgreSQL. */
 const CACHED_TABLES = ['org', 'user', 'org_user'];

@@ -44,6 +44,8 @@ describe('store', () => {
       '0005_teams_stars_permissions',
       '0006_provisioning',
       '0007_postgres',
+      '0008_search_index',
+      '0009_annotation_range_index',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -64,6 +66,42 @@ describe('store', () => {
       expect(accounts.accounts.map((a) => [a.name, a.role, a.tokens])).toEqual([['admin', 'Admin', 1]]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('indexes the titles of dashboards saved before the title index existed (migration 0008)', async () => {
+    const dir = newDir();
+    const store = await openStore(dir);
+    await bootstrap(store, undefined);
+    const save = (uid: string, title: string) =>
+      store.dashboards.save({ orgId: 1, userId: 1, model: {}, title, tags: [], uid, folderId: null, overwrite: false, message: '' });
+    await save('old', 'Legacy Ingress Latency');
+    await save('other', 'Something Else');
+    // The file as 0007 left it: no title index, no triggers, 0008 and 0009 not applied.
+    await sql`drop trigger dashboard_title_index_insert`.execute(store.db);
+    await sql`drop trigger dashboard_title_index_delete`.execute(store.db);
+    await sql`drop trigger dashboard_title_index_update`.execute(store.db);
+    await sql`drop table dashboard_title_fts`.execute(store.db);
+    await sql`drop index dashboard_org_folder_title`.execute(store.db);
+    await sql`drop index annotation_org_class_epoch_covering`.execute(store.db);
+    await sql`create index annotation_org_class_epoch on annotation (org_id, span_class, epoch)`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0008_search_index', '0009_annotation_range_index')`.execute(store.db);
+    await store.close();
+
+    const reopened = await openStore(dir);
+    try {
+      const dashboards = reopened.dashboards;
+      dashboards.searchTuning = { trigramCost: 40, force: 'index' };
+      const query = { tag: [], dashboardUIDs: [], dashboardIds: [], folderUIDs: [], folderIds: [], limit: 10, page: 1 };
+      const found = await dashboards.search(1, { ...query, query: 'latency ingr' }, { all: true });
+      expect(dashboards.lastSearchPlan).toBe('index');
+      expect(found.map((row) => row.uid)).toEqual(['old']);
+      const matched = await sql<{
+        n: number;
+      }>`select count(*) as n from dashboard_title_fts where dashboard_title_fts match '"else"'`.execute(reopened.db);
+      expect(matched.rows[0]!.n).toBe(1);
+    } finally {
+      await reopened.close();
     }
   });
 
