@@ -54,6 +54,7 @@ describe('saving a dashboard someone else changed', () => {
     server.use(
       http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(stored)),
       answer('get', '/api/folders', []),
+      answer('get', '/api/user/stars', []),
       http.post(`${API}/api/dashboards/db`, async ({ request }) => {
         const body = (await request.json()) as (typeof posts)[number];
         posts.push(body);
@@ -106,6 +107,7 @@ describe('saving a dashboard someone else changed', () => {
     server.use(
       http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboardAt(1, 'Checkout'))),
       answer('get', '/api/folders', []),
+      answer('get', '/api/user/stars', []),
       http.post(`${API}/api/dashboards/db`, () =>
         HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' }, { status: 412 }),
       ),
@@ -187,6 +189,22 @@ describe('view mode and edit mode', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Title/)).not.toBeInTheDocument();
+  });
+
+  it('lets the editor of a provisioned dashboard read its settings in edit mode, without Save', async () => {
+    startSession(connectedSession('Editor'));
+    const provisioned = dashboardAt(1, 'Checkout');
+    provisioned.meta.canSave = false;
+    provisioned.meta.canDelete = false;
+    provisioned.meta.provisioned = true;
+    serveDashboard(provisioned);
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByText(/provisioned from a file: change it there/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exit edit' })).toBeInTheDocument();
   });
 
   it('asks before Exit edit throws changes away, and discards them on confirmation', async () => {

@@ -62,7 +62,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const uid = String(original.uid);
   const navigate = useNavigate();
   const canSave = meta.canSave;
-  const { editing, view, params, setView: goToView, enter, leave } = useEditMode(canSave);
+  const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
 
   const [draft, setDraft] = useState<DashboardModel>(original);
   const [folderUid, setFolderUid] = useState(meta.folderUid);
@@ -233,6 +233,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             </Button>
           )}
           <EditBar
+            canEdit={meta.canEdit}
             canSave={canSave}
             editing={editing}
             unsaved={unsaved}
@@ -254,7 +255,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       {!canSave && (
         <Text size="sm" c="dimmed">
           {meta.provisioned
-            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model with a new uid.'
+            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model (under Edit) with a new uid.'
             : 'You can view this dashboard; saving needs Edit permission on its folder.'}
         </Text>
       )}
@@ -270,7 +271,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="panels" pt="md">
-            <LiveDashboard model={draft} uid={uid} canEdit canAnnotate={meta.canEdit} onModelChange={setDraft} />
+            <LiveDashboard model={draft} uid={uid} canEdit={canSave} canAnnotate={meta.canEdit} onModelChange={setDraft} />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
             <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />

@@ -7,13 +7,14 @@ const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions', 'permission
 
 /**
  * Edit mode lives in the URL, as in Grafana, so it survives a reload and can be bookmarked:
- * `?editview=<tab>` (Grafana's own parameter) or a bare `?edit` for the panels. Only someone who
- * can save is ever in edit mode; for anyone else those parameters are ignored.
+ * `?editview=<tab>` (Grafana's own parameter) or a bare `?edit` for the panels. Only someone with
+ * Edit permission is ever in edit mode (Grafana's `meta.canEdit`: a provisioned dashboard's editor
+ * enters it to read its settings and JSON, and cannot save); for anyone else they are ignored.
  */
-export function useEditMode(canSave: boolean) {
+export function useEditMode(canEdit: boolean) {
   const [params, setParams] = useSearchParams();
   const editview = params.get('editview');
-  const editing = canSave && (params.has('edit') || editview !== null);
+  const editing = canEdit && (params.has('edit') || editview !== null);
   const view: EditView = editing && VIEWS.includes(editview as EditView) ? (editview as EditView) : 'panels';
   const go = (next: EditView | null) => {
     const nextParams = new URLSearchParams(params);
@@ -26,8 +27,9 @@ export function useEditMode(canSave: boolean) {
   return { editing, view, params, setView: (next: EditView) => go(next), enter: () => go('panels'), leave: () => go(null) };
 }
 
-/** The header's Edit button in view mode; Exit edit and Save in edit mode. */
+/** The header's Edit button in view mode; Exit edit and (when it can be saved) Save in edit mode. */
 export function EditBar({
+  canEdit,
   canSave,
   editing,
   unsaved,
@@ -36,6 +38,7 @@ export function EditBar({
   onExit,
   onSave,
 }: {
+  canEdit: boolean;
   canSave: boolean;
   editing: boolean;
   unsaved: boolean;
@@ -44,7 +47,7 @@ export function EditBar({
   onExit: () => void;
   onSave: () => void;
 }) {
-  if (!canSave) return null;
+  if (!canEdit) return null;
   if (!editing)
     return (
       <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
@@ -56,9 +59,11 @@ export function EditBar({
       <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onExit}>
         Exit edit
       </Button>
-      <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
-        {unsaved ? 'Save' : 'Saved'}
-      </Button>
+      {canSave && (
+        <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
+          {unsaved ? 'Save' : 'Saved'}
+        </Button>
+      )}
     </>
   );
 }
