@@ -40,7 +40,13 @@ test.describe('dashboards', () => {
     const { token } = await server.tokenFor('Editor');
     await connect(page, server, token);
     await page.goto(`${server.url}${saved.url}`);
+    // The dashboard opens in view mode; Edit brings the tabs, Save and Exit edit, and says so in the URL.
+    await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]edit=/);
+    await expect(page.getByRole('button', { name: 'Exit edit' })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/editview=settings/);
     await page.getByLabel('Title').fill(`Checkout Latency v2 ${n}`);
     await page.getByRole('tab', { name: 'JSON model' }).click();
     const editor = page.getByLabel('Dashboard JSON model');
@@ -65,6 +71,10 @@ test.describe('dashboards', () => {
     await expect(page.getByText('Dashboard saved')).toBeVisible();
     await page.getByRole('tab', { name: 'Panels' }).click();
     // The panel is live: with no data source of that uid it says so, inside the panel.
+    await expect(page.getByRole('region', { name: 'p99 latency' })).toBeVisible();
+    // Saved, so leaving edit mode asks nothing and shows the dashboard as anyone sees it.
+    await page.getByRole('button', { name: 'Exit edit' }).click();
+    await expect(page.getByRole('tab', { name: 'Panels' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'p99 latency' })).toBeVisible();
     await expectAccessible(page);
   });
@@ -237,8 +247,12 @@ test.describe('dashboards', () => {
     await expect(page.getByText('Hidden stat')).toHaveCount(0);
     await page.getByRole('button', { name: /Collapsed row/ }).click();
     await expect(page.getByText('Hidden stat')).toBeVisible();
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect(page.getByLabel('Title')).toHaveAttribute('readonly', '');
+    // A Viewer has no edit mode: no Edit button, no tabs, even when the URL asks for them.
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
+    await page.goto(`${server.url}${saved.url}?editview=settings`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
     await expectAccessible(page);
   });
 });

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,17 @@ import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, answer, connectedSession, server } from '../../test/server';
+
+// CodeMirror measures text ranges after an edit; jsdom's Range has no layout, so it measures nothing.
+Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+/** Replaces the JSON editor's whole text the way typing does: one CodeMirror transaction. */
+function replaceJson(editor: HTMLElement, text: string) {
+  const view = EditorView.findFromDOM(editor);
+  if (!view) throw new Error('no CodeMirror view behind the JSON editor');
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' }));
+}
 
 function dashboardAt(version: number, title: string, extra: Record<string, unknown> = {}): DashboardWithMeta {
   return {
@@ -42,6 +54,7 @@ describe('saving a dashboard someone else changed', () => {
     server.use(
       http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(stored)),
       answer('get', '/api/folders', []),
+      answer('get', '/api/user/stars', []),
       http.post(`${API}/api/dashboards/db`, async ({ request }) => {
         const body = (await request.json()) as (typeof posts)[number];
         posts.push(body);
@@ -94,6 +107,7 @@ describe('saving a dashboard someone else changed', () => {
     server.use(
       http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboardAt(1, 'Checkout'))),
       answer('get', '/api/folders', []),
+      answer('get', '/api/user/stars', []),
       http.post(`${API}/api/dashboards/db`, () =>
         HttpResponse.json({ status: 'version-mismatch', message: 'The dashboard has been changed by someone else' }, { status: 412 }),
       ),
@@ -123,5 +137,125 @@ describe('opening a dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('datasources'));
     expect(asked.toSorted()).toEqual(['dashboard', 'datasources']);
+  });
+});
+
+function serveDashboard(dashboard: DashboardWithMeta) {
+  server.use(
+    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
+    answer('get', '/api/folders', []),
+    answer('get', '/api/user/stars', []),
+    answer('get', '/api/annotations', []),
+    answer('get', '/api/datasources', []),
+  );
+}
+
+describe('view mode and edit mode', () => {
+  it('opens in view mode; Edit brings the tabs and Save, and the URL says so', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard(dashboardAt(1, 'Checkout'));
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByRole('tab', { name: 'Panels' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exit edit' })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).has('edit')).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
+    expect(new URLSearchParams(router.state.location.search).get('editview')).toBe('settings');
+
+    // Nothing changed, so leaving edit mode asks nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Exit edit' }));
+    await waitFor(() => expect(screen.queryByRole('tab')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('offers a Viewer no Edit button, and no tabs even when the URL asks for them', async () => {
+    startSession(connectedSession('Viewer'));
+    const viewable = dashboardAt(1, 'Checkout');
+    viewable.meta.canSave = false;
+    viewable.meta.canEdit = false;
+    viewable.meta.canDelete = false;
+    serveDashboard(viewable);
+    renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByText(/You can view this dashboard; saving needs Edit permission/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Title/)).not.toBeInTheDocument();
+  });
+
+  it('lets the editor of a provisioned dashboard read its settings in edit mode, without Save', async () => {
+    startSession(connectedSession('Editor'));
+    const provisioned = dashboardAt(1, 'Checkout');
+    provisioned.meta.canSave = false;
+    provisioned.meta.canDelete = false;
+    provisioned.meta.provisioned = true;
+    serveDashboard(provisioned);
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByText(/provisioned from a file: change it there/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exit edit' })).toBeInTheDocument();
+  });
+
+  it('asks before Exit edit throws changes away, and discards them on confirmation', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard(dashboardAt(1, 'Checkout'));
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
+    await userEvent.type(await screen.findByLabelText('Description'), 'mine');
+    expect(screen.getByText(/You have unsaved changes/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Exit edit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Discard unsaved changes to Checkout?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Description')).toHaveValue('mine');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Exit edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes to Checkout?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('tab')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText(/You have unsaved changes/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText('Description')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  });
+
+  it('never calls invalid JSON "Saved", and a tab switch drops the invalid text with its error', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard(dashboardAt(1, 'Checkout'));
+    renderRoutes(appRoutes, '/d/abc/checkout?editview=json');
+    const editor = await screen.findByRole('textbox', { name: 'Dashboard JSON model' });
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+    replaceJson(editor, '{"title": ');
+
+    expect((await screen.findByText('The JSON model is not valid')).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Saved' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByText(/You have unsaved changes\. The JSON model has an error; fix it to save\./)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
+    expect(screen.queryByText('The JSON model is not valid')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'JSON model' }));
+    const shown = await screen.findByRole('textbox', { name: 'Dashboard JSON model' });
+    expect(JSON.parse(EditorView.findFromDOM(shown)!.state.doc.toString())).toMatchObject({ uid: 'abc', title: 'Checkout' });
+    expect(screen.queryByText('The JSON model is not valid')).not.toBeInTheDocument();
+    expect(screen.queryByText(/You have unsaved changes/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
   });
 });

@@ -1,76 +1,25 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconMessage2, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { IconMessage2, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
+import { EditBar, useEditMode, type EditView } from './EditBar';
 import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
+import { SaveModal } from './SaveModal';
 import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
 import { VersionsPanel } from './VersionsPanel';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
-type EditView = 'panels' | 'settings' | 'json' | 'versions' | 'permissions';
-const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions', 'permissions'];
-
-function SaveModal({
-  opened,
-  onClose,
-  onSave,
-  saving,
-  error,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onSave: (message: string) => void;
-  saving: boolean;
-  error?: string;
-}) {
-  const [message, setMessage] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave(message.trim());
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Save dashboard">
-      <form onSubmit={submit}>
-        <Stack>
-          <Textarea
-            label="Change message"
-            description="Optional; kept in the version history."
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 export function DashboardPage() {
   const { uid = '' } = useParams();
@@ -111,9 +60,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const { meta } = data;
   const original = data.dashboard as DashboardModel;
   const uid = String(original.uid);
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const view: EditView = VIEWS.includes(params.get('editview') as EditView) ? (params.get('editview') as EditView) : 'panels';
+  const canSave = meta.canSave;
+  const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
 
   const [draft, setDraft] = useState<DashboardModel>(original);
   const [folderUid, setFolderUid] = useState(meta.folderUid);
@@ -124,7 +73,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     [draft, folderUid, original, meta.folderUid],
   );
   const title = typeof draft.title === 'string' && draft.title.trim() ? draft.title : String(original.title);
-  useDocumentTitle(`${title}${dirty ? ' (unsaved)' : ''} · Sightline`);
+  // Invalid JSON is an unsaved change too: it is never "Saved".
+  const unsaved = dirty || Boolean(jsonError);
+  useDocumentTitle(`${title}${unsaved ? ' (unsaved)' : ''} · Sightline`);
 
   const save = useSaveDashboard();
   const remove = useDeleteDashboards();
@@ -153,12 +104,31 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  // Text that never parsed was never applied: any tab switch drops it with its error, so the
+  // JSON model always shows the draft, and an error alert only ever sits beside the text it is about.
   const setView = (next: EditView) => {
-    if (next === 'json') setJsonText(JSON.stringify(draft, null, 2));
-    const nextParams = new URLSearchParams(params);
-    if (next === 'panels') nextParams.delete('editview');
-    else nextParams.set('editview', next);
-    setParams(nextParams, { replace: true });
+    setJsonText(JSON.stringify(draft, null, 2));
+    setJsonError(undefined);
+    goToView(next);
+  };
+
+  const discard = () => {
+    setDraft(original);
+    setFolderUid(meta.folderUid);
+    setJsonText(JSON.stringify(original, null, 2));
+    setJsonError(undefined);
+    leave();
+  };
+  // Leaving edit mode with unsaved changes asks first, as Grafana does; the answer discards them.
+  const exitEdit = () => {
+    if (!unsaved) return discard();
+    modals.openConfirmModal({
+      title: `Discard unsaved changes to ${title}?`,
+      children: <Text size="sm">Your changes have not been saved and will be lost. Save them first to keep them.</Text>,
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: discard,
+    });
   };
 
   const onJsonChange = (text: string) => {
@@ -183,9 +153,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       setSaveOpen(false);
       setConflict(null);
       if (saved.slug !== meta.slug)
-        navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.get('editview') ? `?editview=${params.get('editview')}` : ''}`, {
-          replace: true,
-        });
+        navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.size ? `?${params.toString()}` : ''}`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         setSaveOpen(false);
@@ -214,7 +182,6 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         }),
     });
 
-  const canSave = meta.canSave;
   const titleMissing = typeof draft.title !== 'string' || !draft.title.trim();
   const tags = Array.isArray(draft.tags) ? (draft.tags as string[]) : [];
 
@@ -265,73 +232,80 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
               Delete
             </Button>
           )}
-          {canSave && (
-            <Button
-              leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => setSaveOpen(true)}
-              disabled={!dirty || Boolean(jsonError) || titleMissing}
-            >
-              {dirty || jsonError ? 'Save' : 'Saved'}
-            </Button>
-          )}
+          <EditBar
+            canEdit={meta.canEdit}
+            canSave={canSave}
+            editing={editing}
+            unsaved={unsaved}
+            saveBlocked={Boolean(jsonError) || titleMissing}
+            onEdit={enter}
+            onExit={exitEdit}
+            onSave={() => setSaveOpen(true)}
+          />
         </Group>
       </Group>
-      {dirty && (
+      {editing && unsaved && (
         <Alert color="blue" variant="light" py={6}>
-          <Text size="sm">You have unsaved changes.{jsonError ? ' The JSON model has an error; fix it to save.' : ''}</Text>
+          <Text size="sm">
+            You have unsaved changes.
+            {jsonError ? ' The JSON model has an error; fix it to save.' : titleMissing ? ' The dashboard needs a title to save.' : ''}
+          </Text>
         </Alert>
       )}
       {!canSave && (
         <Text size="sm" c="dimmed">
           {meta.provisioned
-            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model with a new uid.'
+            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model (under Edit) with a new uid.'
             : 'You can view this dashboard; saving needs Edit permission on its folder.'}
         </Text>
       )}
 
-      <Tabs value={view} onChange={(value) => setView((value as EditView) ?? 'panels')} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="panels">Panels</Tabs.Tab>
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
-          <Tabs.Tab value="json">JSON model</Tabs.Tab>
-          <Tabs.Tab value="versions">Versions</Tabs.Tab>
-          <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="panels" pt="md">
-          <LiveDashboard model={draft} uid={uid} canEdit={canSave} canAnnotate={meta.canEdit} onModelChange={setDraft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="md">
-          <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />
-        </Tabs.Panel>
-        <Tabs.Panel value="json" pt="md">
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              The whole dashboard as JSON. Valid changes apply at once; Save stores them.
-            </Text>
-            <Suspense
-              fallback={
-                <Group gap="xs">
-                  <Loader size="sm" />
-                  <Text size="sm">Loading the editor…</Text>
-                </Group>
-              }
-            >
-              <JsonEditor value={jsonText} onChange={onJsonChange} label="Dashboard JSON model" readOnly={!canSave} />
-            </Suspense>
-            {jsonError && (
-              <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
-                {jsonError}
-              </Alert>
-            )}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="versions" pt="md">
-          <VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />
-        </Tabs.Panel>
-        <Tabs.Panel value="permissions" pt="md">
-          <DashboardPermissions uid={uid} title={title} canAdmin={meta.canAdmin} />
-        </Tabs.Panel>
-      </Tabs>
+      {!editing && <LiveDashboard model={draft} uid={uid} canEdit={false} canAnnotate={meta.canEdit} onModelChange={setDraft} />}
+      {editing && (
+        <Tabs value={view} onChange={(value) => setView((value as EditView) ?? 'panels')} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="panels">Panels</Tabs.Tab>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
+            <Tabs.Tab value="json">JSON model</Tabs.Tab>
+            <Tabs.Tab value="versions">Versions</Tabs.Tab>
+            <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="panels" pt="md">
+            <LiveDashboard model={draft} uid={uid} canEdit={canSave} canAnnotate={meta.canEdit} onModelChange={setDraft} />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="md">
+            <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />
+          </Tabs.Panel>
+          <Tabs.Panel value="json" pt="md">
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                The whole dashboard as JSON. Valid changes apply at once; Save stores them.
+              </Text>
+              <Suspense
+                fallback={
+                  <Group gap="xs">
+                    <Loader size="sm" />
+                    <Text size="sm">Loading the editor…</Text>
+                  </Group>
+                }
+              >
+                <JsonEditor value={jsonText} onChange={onJsonChange} label="Dashboard JSON model" readOnly={!canSave} />
+              </Suspense>
+              {jsonError && (
+                <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
+                  {jsonError}
+                </Alert>
+              )}
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="versions" pt="md">
+            <VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />
+          </Tabs.Panel>
+          <Tabs.Panel value="permissions" pt="md">
+            <DashboardPermissions uid={uid} title={title} canAdmin={meta.canAdmin} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
 
       <SaveModal
         opened={saveOpen}
