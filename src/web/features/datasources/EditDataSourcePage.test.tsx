@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../test/user';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   dataSourceListSchema,
   dataSourceSchema,
@@ -90,17 +90,29 @@ describe('the data source edit page', () => {
         return HttpResponse.json(result, { status: result.status === 'OK' ? 200 : 400 });
       }),
     );
-    renderRoutes(appRoutes, '/datasources/edit/prom-main');
+    // Each result is brought into view: at the end of a long form it may be below the fold.
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    try {
+      renderRoutes(appRoutes, '/datasources/edit/prom-main');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Save & test' }));
-    const ok = (await screen.findByText('Test passed')).closest('[role="status"]');
-    expect(ok).toHaveTextContent('Successfully queried the Prometheus API.');
-    expect(await screen.findByText('Data source saved')).toBeInTheDocument();
+      const notified = screen.findByText('Data source saved');
+      await userEvent.click(await screen.findByRole('button', { name: 'Save & test' }));
+      const ok = (await screen.findByText('Test passed')).closest('[role="status"]')!;
+      expect(ok).toHaveTextContent('Successfully queried the Prometheus API.');
+      await notified;
+      await waitFor(() => expect(scrolled.some((element) => element.contains(ok))).toBe(true));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
-    const error = await screen.findByText('Test failed');
-    expect(error.closest('[role="alert"]')).toHaveTextContent('connection refused at http://127.0.0.1:1');
-    expect(screen.queryByText('Test passed')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
+      const error = (await screen.findByText('Test failed')).closest('[role="alert"]')!;
+      expect(error).toHaveTextContent('connection refused at http://127.0.0.1:1');
+      expect(screen.queryByText('Test passed')).not.toBeInTheDocument();
+      await waitFor(() => expect(scrolled.some((element) => element.contains(error))).toBe(true));
+    } finally {
+      scroll.mockRestore();
+    }
   });
 
   it('says so when the test cannot run at all', async () => {
