@@ -20,9 +20,8 @@ import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { DashboardVersionRow } from '../store/dashboards';
 import type { DashboardRow } from '../store/schema';
+import { dashboardUrl, folderUrl } from '../urls';
 
-export const dashboardUrl = (uid: string, slug: string) => `/d/${uid}/${slug}`;
-export const folderUrl = (uid: string, slug: string) => `/dashboards/f/${uid}/${slug}`;
 const iso = (millis: number) => new Date(millis).toISOString();
 const CLOSING_BRACE = Buffer.from('}');
 

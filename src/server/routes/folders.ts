@@ -19,7 +19,7 @@ import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import { VersionMismatchError } from '../store/errors';
 import type { DashboardRow } from '../store/schema';
-import { folderUrl } from './dashboards';
+import { folderUrl } from '../urls';
 import { checkPermissionItems, subjectFields } from './permissions';
 
 export function registerFolderRoutes(app: FastifyInstance, store: Store): void {

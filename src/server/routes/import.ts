@@ -4,7 +4,8 @@ import type { Identity } from '../auth/identity';
 import { badRequest } from '../errors';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
-import { dashboardUrl, saveDashboard } from './dashboards';
+import { dashboardUrl } from '../urls';
+import { saveDashboard } from './dashboards';
 
 /** `${NAME}` in a string of an export: a reference to one of its `__inputs`. */
 const INPUT_REFERENCE = /\$\{([A-Za-z0-9_]+)\}/g;

@@ -9,7 +9,7 @@ import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import type { PermissionItem, PermissionView } from '../store/permissions';
-import { dashboardUrl, folderUrl } from './dashboards';
+import { dashboardUrl, folderUrl } from '../urls';
 
 export const permissionNames: Record<PermissionLevel, string> = { 1: 'View', 2: 'Edit', 4: 'Admin' };
 

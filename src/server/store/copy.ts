@@ -38,10 +38,11 @@ interface TableInfo {
 /** The copy's tables (not the migration bookkeeping), each after the tables it references. */
 async function tablesInOrder(source: Kysely<unknown>): Promise<TableInfo[]> {
   // Ordinary tables only: a virtual table (the FTS5 title index) and its shadow tables are
-  // SQLite's index, not data; PostgreSQL has its own (migration 0007).
+  // SQLite's index, not data; PostgreSQL has its own (migration 0007). So is the search's log of
+  // changed dashboards (migration 0010, SQLite only).
   const names = (
     await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'
-      and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(source)
+      and name not like 'sqlite_%' and name not like 'kysely_%' and name <> 'dashboard_change' order by name`.execute(source)
   ).rows.map((row) => row.name);
   const infos = new Map<string, TableInfo>();
   for (const name of names) {

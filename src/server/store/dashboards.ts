@@ -4,20 +4,10 @@ import { inTransaction, type Db } from './db';
 import { containsText, dialectOf } from './dialect';
 import { InvalidError, VersionMismatchError } from './errors';
 import type { DashboardRow } from './schema';
-import { TITLE_INDEX } from './migrations';
 import { newUid, slugify } from './util';
 
 /** An always-false condition, so an `or` of no alternatives matches nothing. */
 const NOTHING = sql<boolean>`false`;
-
-/**
- * What one match found through the trigram index costs, in titles walked: its trigrams' lists are
- * read and its row looked up. Measured on the bench's titles (common words cost more).
- */
-const TRIGRAM_COST = 40;
-/** Runs of ids sampled to estimate how many titles match, and their length. */
-const SAMPLE_WINDOWS = 16;
-const SAMPLE_WIDTH = 64;
 
 /** Grafana's `[dashboards] versions_to_keep` default. */
 export const DEFAULT_VERSIONS_TO_KEEP = 20;
@@ -84,6 +74,9 @@ const SUMMARY_COLUMNS = [
   'updated_by',
 ] as const satisfies ReadonlyArray<Exclude<keyof DashboardRow, 'data'>>;
 
+/** `/api/search`'s parameters with its defaults applied; `starredIds` (for `starred=true`) keeps only those dashboards. */
+export type SearchParams = SearchQuery & { limit: number; page: number; starredIds?: number[] };
+
 /** A search hit as read from the store: the dashboard's listing columns and its folder's. */
 export type SearchRow = Pick<DashboardRow, 'id' | 'uid' | 'title' | 'slug' | 'is_folder' | 'tags' | 'folder_id'> & {
   folderUid: string | null;
@@ -96,11 +89,6 @@ function uniqueTags(tags: string[]): string[] {
 }
 
 export class DashboardStore {
-  /** How a SQLite search chooses between walking titles and the trigram index (tests change it). */
-  searchTuning: { trigramCost: number; force?: 'walk' | 'index' } = { trigramCost: TRIGRAM_COST };
-  /** How the last search found its rows (for tests): walking the titles in order, or through the index. */
-  lastSearchPlan: 'walk' | 'index' = 'walk';
-
   /** @param versionsToKeep the newest versions each dashboard keeps (the current one always among them). */
   constructor(
     private readonly db: Db,
@@ -368,104 +356,29 @@ export class DashboardStore {
   }
 
   /**
-   * Grafana's search over dashboards and folders: every word of `query` in the title (any order,
-   * any case), all `tag`s, type, folder and uid/id filters, alphabetical, paged.
-   *
-   * Every word is checked literally in `title_lower` (`containsText`), whatever finds the rows. On
-   * PostgreSQL the trigram index of migration 0007 answers those checks. On SQLite the rows are
-   * found one of two ways: walking the (org, title) index in the answer's order, checking each
-   * title, until the page is full; or, when the words are rare enough that the walk would pass
-   * most titles first, through the FTS5 trigram index (migration 0008), which finds the titles
-   * holding every word of three or more characters, then sorting those few. Which is cheaper is
-   * judged from how many titles match in a sample of the table (`searchSqlite`).
+   * Grafana's search over dashboards and folders in SQL: every word of `query` in the title (any
+   * order, any case), all `tag`s, type, folder and uid/id filters, alphabetical, paged. Every word
+   * is checked literally in `title_lower` (`containsText`); on PostgreSQL the trigram index of
+   * migration 0007 answers those checks. `/api/search` runs this on PostgreSQL; on SQLite it
+   * answers from memory (`DashboardSearch`, store/searchCatalogue.ts), the same hits.
    */
-  async search(
-    orgId: number,
-    params: SearchQuery & { limit: number; page: number; /** `starred=true`: only these dashboards. */ starredIds?: number[] },
-    filter: FolderFilter,
-  ): Promise<Array<SearchRow>> {
+  search(orgId: number, params: SearchParams, filter: FolderFilter): Promise<Array<SearchRow>> {
     const words = (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    // Words the trigram index can find: three characters or more (code points, as FTS5 counts).
-    const indexable = words.filter((word) => [...word].length >= 3);
-    if (dialectOf(this.db) === 'sqlite' && indexable.length > 0) return this.searchSqlite(orgId, params, filter, words, indexable);
-    this.lastSearchPlan = 'walk';
-    return this.searchQuery(orgId, params, filter, words, 'walk')
+    return this.searchQuery(orgId, params, filter, words)
       .limit(params.limit)
       .offset((params.page - 1) * params.limit)
       .execute();
   }
 
-  private async searchSqlite(
-    orgId: number,
-    params: SearchQuery & { limit: number; page: number; starredIds?: number[] },
-    filter: FolderFilter,
-    words: string[],
-    indexable: string[],
-  ): Promise<Array<SearchRow>> {
-    const offset = (params.page - 1) * params.limit;
-    const { trigramCost, force } = this.searchTuning;
-    const walk = () => {
-      this.lastSearchPlan = 'walk';
-      return this.searchQuery(orgId, params, filter, words, 'walk').limit(params.limit).offset(offset).execute();
-    };
-    if (force === 'walk') return walk();
-    if (force !== 'index') {
-      const { n } = await this.db
-        .selectFrom('dashboard')
-        .select((eb) => eb.fn.max('id').as('n'))
-        .executeTakeFirstOrThrow();
-      const maxId = Number(n ?? 0);
-      // A small table: walking it all costs less than judging.
-      if (maxId <= 2 * SAMPLE_WINDOWS * SAMPLE_WIDTH) return walk();
-      // How many titles match, estimated from runs of ids spread over the table (the first
-      // titles in order are no fair sample: they share their first letters).
-      const step = maxId / SAMPLE_WINDOWS;
-      const sample = await this.searchQuery(orgId, params, filter, words, 'index')
-        .clearSelect()
-        .clearOrderBy()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) =>
-          eb.or(
-            Array.from({ length: SAMPLE_WINDOWS }, (_, i) =>
-              eb.between('d.id', Math.floor(i * step), Math.floor(i * step) + SAMPLE_WIDTH - 1),
-            ),
-          ),
-        )
-        .executeTakeFirstOrThrow();
-      const density = Number(sample.n) / (SAMPLE_WINDOWS * SAMPLE_WIDTH);
-      // The walk stops once the page is full: after about wanted / density titles, at most all.
-      const walkCost = density === 0 ? maxId : Math.min(maxId, (offset + params.limit) / density);
-      const indexCost = density * maxId * trigramCost;
-      if (walkCost <= indexCost) return walk();
-    }
-    this.lastSearchPlan = 'index';
-    const match = indexable.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
-    return this.searchQuery(orgId, params, filter, words, 'index')
-      .where('d.id', 'in', sql<number>`(select rowid from ${sql.table(TITLE_INDEX)} where ${sql.table(TITLE_INDEX)} match ${match})`)
-      .limit(params.limit)
-      .offset(offset)
-      .execute();
-  }
-
-  /**
-   * The search with every filter, in the answer's order. `index`: the rows come from a list of
-   * ids (the caller adds it), so neither the org's title index nor the order may lead SQLite to
-   * walk every title (`+` hides a column from index selection).
-   */
-  private searchQuery(
-    orgId: number,
-    params: SearchQuery & { starredIds?: number[] },
-    filter: FolderFilter,
-    words: string[],
-    mode: 'walk' | 'index',
-  ) {
+  /** The search with every filter, in the answer's order. */
+  private searchQuery(orgId: number, params: SearchQuery & { starredIds?: number[] }, filter: FolderFilter, words: string[]) {
     let query = this.db
       .selectFrom('dashboard as d')
       .leftJoin('dashboard as f', 'f.id', 'd.folder_id')
       // Only what a hit shows: never the model (`data`), which runs to megabytes over many rows.
       .select(['d.id', 'd.uid', 'd.title', 'd.slug', 'd.is_folder', 'd.tags', 'd.folder_id'])
       .select(['f.uid as folderUid', 'f.title as folderTitle', 'f.slug as folderSlug'])
-      .where(mode === 'index' ? sql<boolean>`+d.org_id = ${orgId}` : sql<boolean>`d.org_id = ${orgId}`);
+      .where('d.org_id', '=', orgId);
     const dialect = dialectOf(this.db);
     for (const word of words) {
       query = query.where(containsText(dialect, 'd.title_lower', word));
@@ -508,19 +421,6 @@ export class DashboardStore {
       );
     }
     const direction = params.sort === 'alpha-desc' ? 'desc' : 'asc';
-    return query.orderBy(mode === 'index' ? sql`+d.title_lower` : sql.ref('d.title_lower'), direction).orderBy('d.id', direction);
-  }
-
-  /** The search as it was before the title index: every title checked. For tests comparing the two. */
-  searchByScan(
-    orgId: number,
-    params: SearchQuery & { limit: number; page: number; starredIds?: number[] },
-    filter: FolderFilter,
-  ): Promise<Array<SearchRow>> {
-    const words = (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    return this.searchQuery(orgId, params, filter, words, 'walk')
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit)
-      .execute();
+    return query.orderBy('d.title_lower', direction).orderBy('d.id', direction);
   }
 }

@@ -14,6 +14,7 @@ import { StatsStore } from './stats';
 import { TeamStore } from './teams';
 import { TokenStore } from './tokens';
 import { UserStore } from './users';
+import { DashboardSearch } from './searchCatalogue';
 import { SecretBox } from '../secrets';
 
 /** Every store module over one connection (or one transaction). */
@@ -39,6 +40,8 @@ export interface Store extends Stores {
   dialect: SqlDialect;
   /** The SQLite file, or the PostgreSQL URL without its password. */
   file: string;
+  /** `/api/search`'s answers (in memory on SQLite); over the connection, never a transaction. */
+  search: DashboardSearch;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Start-up warnings (data dir or key file readable by other local users); main.ts logs them. */
@@ -95,8 +98,10 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   // After the database: the data dir is created (0700) in one place, there.
   const secrets = SecretBox.fromConfig(dataDir, options.secretKey);
   const { db } = connection;
+  const stores = storesOver(db, secrets, options.versionsToKeep, connection.writes);
   return {
-    ...storesOver(db, secrets, options.versionsToKeep, connection.writes),
+    ...stores,
+    search: new DashboardSearch(db, stores.dashboards),
     db,
     dialect: connection.dialect,
     file: connection.file,

@@ -412,10 +412,42 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('annotation_org_class_epoch').execute();
     },
   },
+  '0010_dashboard_changes': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') return; // search runs in SQL there (store/searchCatalogue.ts says why).
+      // Title search runs in memory now, with this log: 0008's trigram index is no longer read.
+      for (const trigger of ['dashboard_title_index_insert', 'dashboard_title_index_delete', 'dashboard_title_index_update']) {
+        await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+      }
+      await sql`drop table if exists ${sql.table(TITLE_INDEX)}`.execute(db);
+      // A log of which dashboards changed, read by the in-memory search (store/searchCatalogue.ts)
+      // to bring itself up to date before each answer. Triggers write it in the writing
+      // transaction, whatever writes the row (this process or another, cascades included). `seq`
+      // is the rowid: numbered without gaps, as only the oldest rows are ever deleted.
+      await sql`create table dashboard_change (seq integer primary key, org_id integer not null, dashboard_id integer not null)`.execute(
+        db,
+      );
+      await sql`create trigger dashboard_change_insert after insert on dashboard begin
+        insert into dashboard_change (org_id, dashboard_id) values (new.org_id, new.id);
+      end`.execute(db);
+      // Only what a search checks or shows: not the model (`data`), versions or timestamps.
+      await sql`create trigger dashboard_change_update after update of org_id, uid, is_folder, folder_id, title, title_lower, slug, tags
+        on dashboard begin
+        insert into dashboard_change (org_id, dashboard_id) values (new.org_id, new.id);
+      end`.execute(db);
+      await sql`create trigger dashboard_change_delete after delete on dashboard begin
+        insert into dashboard_change (org_id, dashboard_id) values (old.org_id, old.id);
+      end`.execute(db);
+      // The newest 10,000 are kept: a reader further behind reads its orgs again whole.
+      await sql`create trigger dashboard_change_prune after insert on dashboard_change when new.seq % 1000 = 0 begin
+        delete from dashboard_change where seq <= new.seq - 10000;
+      end`.execute(db);
+    },
+  },
 };
 
-/** SQLite's FTS5 trigram index of dashboard titles (migration 0008); a virtual table, not data. */
-export const TITLE_INDEX = 'dashboard_title_fts';
+/** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */
+const TITLE_INDEX = 'dashboard_title_fts';
 
 /** Tables behind the identity and org caches (with api_key, below); their changes are broadcast on PostgreSQL. */
 const CACHED_TABLES = ['org', 'user', 'org_user'];

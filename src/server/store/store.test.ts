@@ -46,6 +46,7 @@ describe('store', () => {
       '0007_postgres',
       '0008_search_index',
       '0009_annotation_range_index',
+      '0010_dashboard_changes',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -69,37 +70,51 @@ describe('store', () => {
     }
   });
 
-  it('indexes the titles of dashboards saved before the title index existed (migration 0008)', async () => {
+  it('searches the dashboards of a file from before the change log, without its trigram index (migration 0010)', async () => {
     const dir = newDir();
     const store = await openStore(dir);
     await bootstrap(store, undefined);
     const save = (uid: string, title: string) =>
       store.dashboards.save({ orgId: 1, userId: 1, model: {}, title, tags: [], uid, folderId: null, overwrite: false, message: '' });
     await save('old', 'Legacy Ingress Latency');
-    await save('other', 'Something Else');
-    // The file as 0007 left it: no title index, no triggers, 0008 and 0009 not applied.
-    await sql`drop trigger dashboard_title_index_insert`.execute(store.db);
-    await sql`drop trigger dashboard_title_index_delete`.execute(store.db);
-    await sql`drop trigger dashboard_title_index_update`.execute(store.db);
-    await sql`drop table dashboard_title_fts`.execute(store.db);
-    await sql`drop index dashboard_org_folder_title`.execute(store.db);
-    await sql`drop index annotation_org_class_epoch_covering`.execute(store.db);
-    await sql`create index annotation_org_class_epoch on annotation (org_id, span_class, epoch)`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0008_search_index', '0009_annotation_range_index')`.execute(store.db);
+    // The file as 0009 left it: 0008's trigram index and its triggers, no change log.
+    for (const trigger of ['dashboard_change_insert', 'dashboard_change_update', 'dashboard_change_delete']) {
+      await sql`drop trigger ${sql.id(trigger)}`.execute(store.db);
+    }
+    await sql`drop table dashboard_change`.execute(store.db);
+    await sql`create virtual table dashboard_title_fts using fts5(title_lower, content='dashboard', content_rowid='id',
+      tokenize='trigram case_sensitive 1', columnsize=0)`.execute(store.db);
+    await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
+      insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
+    await sql`delete from kysely_migration where name = '0010_dashboard_changes'`.execute(store.db);
+    await save('before', 'Saved Before The Upgrade');
     await store.close();
 
     const reopened = await openStore(dir);
     try {
-      const dashboards = reopened.dashboards;
-      dashboards.searchTuning = { trigramCost: 40, force: 'index' };
+      const tables = await sql<{ name: string }>`select name from sqlite_master where name like 'dashboard_title%'`.execute(reopened.db);
+      expect(tables.rows).toEqual([]);
       const query = { tag: [], dashboardUIDs: [], dashboardIds: [], folderUIDs: [], folderIds: [], limit: 10, page: 1 };
-      const found = await dashboards.search(1, { ...query, query: 'latency ingr' }, { all: true });
-      expect(dashboards.lastSearchPlan).toBe('index');
-      expect(found.map((row) => row.uid)).toEqual(['old']);
-      const matched = await sql<{
-        n: number;
-      }>`select count(*) as n from dashboard_title_fts where dashboard_title_fts match '"else"'`.execute(reopened.db);
-      expect(matched.rows[0]!.n).toBe(1);
+      const uids = async (text: string) =>
+        (
+          JSON.parse((await reopened.search.answer(1, { ...query, query: text }, { all: true }, new Set())).toString()) as Array<{
+            uid: string;
+          }>
+        ).map((hit) => hit.uid);
+      expect(await uids('latency ingr')).toEqual(['old']);
+      expect(await uids('upgrade')).toEqual(['before']);
+      await reopened.dashboards.save({
+        orgId: 1,
+        userId: 1,
+        model: {},
+        title: 'After Upgrade',
+        tags: [],
+        uid: 'after',
+        folderId: null,
+        overwrite: false,
+        message: '',
+      });
+      expect(await uids('upgrade')).toEqual(['after', 'before']);
     } finally {
       await reopened.close();
     }
