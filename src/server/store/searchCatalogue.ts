@@ -41,10 +41,10 @@ interface Entry {
   folderId: number | null;
   /** The tags parsed, on the first search by tag. */
   tagList: ReadonlySet<string> | undefined;
-  /** The hit's JSON up to its `isStarred` value, on the first search that shows it. */
-  head: Buffer | undefined;
-  /** What a hit in this folder adds (`,"folderId":…,"folderUrl":"…"`), on first use. */
-  folderTail: Buffer | undefined;
+  /** The hit's JSON, `,` first, unstarred: made by the first search that shows it. */
+  hit: Buffer | undefined;
+  /** The folder entry `hit` shows (a renamed folder is a new entry, so the hit is made again). */
+  hitFolder: Entry | undefined;
 }
 
 type ChangeRow = { seq: number; org_id: number; dashboard_id: number };
@@ -91,8 +91,8 @@ function entryOf(row: EntryRow): Entry {
     folderId: row.folder_id,
     // Present from the start, so every entry has one shape (property reads stay fast).
     tagList: undefined,
-    head: undefined,
-    folderTail: undefined,
+    hit: undefined,
+    hitFolder: undefined,
   };
 }
 
@@ -227,10 +227,6 @@ function entriesWith(block: Block, word: string): Entry[] {
 }
 
 const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const TRUE = Buffer.from('true');
-const FALSE = Buffer.from('false');
-const CLOSE_HIT = Buffer.from('}');
 const CLOSE = Buffer.from(']');
 
 /** Changed dashboards asked for at once; beyond, the org is read again whole. */
@@ -277,13 +273,18 @@ export class DashboardSearch {
     // Each hit's bytes are kept once made: an answer copies them and builds no string.
     const pieces: Buffer[] = [OPEN];
     for (const entry of this.find(catalogue, params, filter)) {
-      if (pieces.length > 1) pieces.push(COMMA);
-      pieces.push((entry.head ??= Buffer.from(headOf(entry))), starred.has(entry.id) ? TRUE : FALSE);
-      if (!entry.isFolder && entry.folderId !== null) {
-        const folder = catalogue.byId.get(entry.folderId);
-        if (folder) pieces.push((folder.folderTail ??= Buffer.from(folderTailOf(folder))));
+      const folder = entry.isFolder || entry.folderId === null ? undefined : catalogue.byId.get(entry.folderId);
+      let hit: Buffer;
+      if (starred.has(entry.id)) {
+        hit = Buffer.from(`,${headOf(entry)}true${folder ? folderTailOf(folder) : ''}}`);
+      } else {
+        if (!entry.hit || entry.hitFolder !== folder) {
+          entry.hit = Buffer.from(`,${headOf(entry)}false${folder ? folderTailOf(folder) : ''}}`);
+          entry.hitFolder = folder;
+        }
+        hit = entry.hit;
       }
-      pieces.push(CLOSE_HIT);
+      pieces.push(pieces.length === 1 ? hit.subarray(1) : hit);
     }
     pieces.push(CLOSE);
     return Buffer.concat(pieces);
