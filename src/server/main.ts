@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Search answers from memory on SQLite: read it now, beside the first requests, not in the first search.
+  void store.search.warm().catch((error: unknown) => app.log.warn({ err: error }, 'search: could not read the dashboards at start-up'));
   // The pid file keeps a restore off a running server's SQLite file; PostgreSQL has no such file.
   if (!config.databaseUrl) writePidFile(config.dataDir);
   const address = app.server.address();

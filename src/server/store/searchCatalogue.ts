@@ -214,6 +214,31 @@ class OrgCatalogue {
 /** `String.prototype.toWellFormed` (Node 20; TypeScript's lib here predates it): lone surrogates become U+FFFD. */
 const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
 
+/** Blocks sampled to judge which word is rarest. */
+const SAMPLE_BLOCKS = 4;
+
+/** The query word found in fewest titles of a few blocks spread over the org ('' for none). */
+function rarestWord(catalogue: OrgCatalogue, words: string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  const { blocks } = catalogue;
+  const step = Math.max(1, Math.floor(blocks.length / SAMPLE_BLOCKS));
+  let rarest = '';
+  let fewest = Infinity;
+  for (const word of words) {
+    let count = 0;
+    for (let b = 0; b < blocks.length && count < fewest; b += step) {
+      const { text } = blocks[b]!.text;
+      for (let at = text.indexOf(word); at !== -1 && count < fewest; at = text.indexOf(word, at + word.length)) count++;
+    }
+    // Ties go to the longer word: fewer of its occurrences are partial ones.
+    if (count < fewest || (count === fewest && word.length > rarest.length)) {
+      rarest = word;
+      fewest = count;
+    }
+  }
+  return rarest;
+}
+
 /** The block's entries whose title holds `word`, in order. */
 function entriesWith(block: Block, word: string): Entry[] {
   const { text, starts } = block.text;
@@ -352,30 +377,32 @@ export class DashboardSearch {
       .select(['id', 'org_id', 'uid', 'title', 'title_lower', 'slug', 'tags', 'is_folder', 'folder_id']);
   }
 
-  /** The org's rows in the answer's order, read in chunks (a million rows at once would double the memory for a moment). */
+  /**
+   * The org's rows, read in chunks in id order (the table's own order: no index seek per row, and
+   * a million rows at once would double the memory for a moment), then sorted.
+   */
   private async load(orgId: number): Promise<OrgCatalogue> {
     const entries: Entry[] = [];
-    const seen = new Set<number>();
-    let after: Entry | undefined;
-    for (;;) {
-      let query = this.entryRows().where('org_id', '=', orgId);
-      if (after) {
-        const { titleLower, id } = after;
-        query = query.where((eb) =>
-          eb.or([eb('title_lower', '>', titleLower), eb.and([eb('title_lower', '=', titleLower), eb('id', '>', id)])]),
-        );
-      }
-      const rows = await query.orderBy('title_lower').orderBy('id').limit(LOAD_CHUNK).execute();
-      for (const row of rows) {
-        // A row renamed between two chunks can come twice; the change log re-reads it anyway.
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        entries.push(entryOf(row));
-      }
+    for (let after = 0; ;) {
+      const rows = await this.entryRows()
+        .where('id', '>', after)
+        // `+`: not through the org's title index, which would read the rows in title order.
+        .where(sql<boolean>`+org_id = ${orgId}`)
+        .orderBy('id')
+        .limit(LOAD_CHUNK)
+        .execute();
+      for (const row of rows) entries.push(entryOf(row));
       if (rows.length < LOAD_CHUNK) break;
-      after = entries[entries.length - 1];
+      after = rows[rows.length - 1]!.id;
     }
-    return new OrgCatalogue(entries);
+    return new OrgCatalogue(entries.sort(compareEntries));
+  }
+
+  /** Reads every org's catalogue now (at start-up), so no first search waits for it. */
+  async warm(): Promise<void> {
+    if (dialectOf(this.db) === 'postgres') return;
+    const orgs = await this.db.selectFrom('org').select('id').execute();
+    for (const { id } of orgs) await this.current(id);
   }
 
   private find(catalogue: OrgCatalogue, params: SearchParams, filter: FolderFilter): Entry[] {
@@ -411,8 +438,9 @@ export class DashboardSearch {
           ? folders.has(entry.id)
           : granted.has(entry.id) || (entry.folderId === null ? rootVisible : folders.has(entry.folderId));
     }
-    // The longest word (likely the rarest) is found in each block's joined titles; the others are checked in each title found.
-    const scanWord = words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+    // The rarest word, judged on a sample, is found in each block's joined titles; the others are
+    // checked in each title found.
+    const scanWord = rarestWord(catalogue, words);
     const others = words.filter((word) => word !== scanWord);
     const matches = (entry: Entry): boolean => {
       for (const word of others) if (!entry.titleLower.includes(word)) return false;
