@@ -214,39 +214,34 @@ class OrgCatalogue {
 /** `String.prototype.toWellFormed` (Node 20; TypeScript's lib here predates it): lone surrogates become U+FFFD. */
 const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
 
-/** Blocks sampled to judge which word is rarest. */
-const SAMPLE_BLOCKS = 4;
-
-/** The query word found in fewest titles of a few blocks spread over the org ('' for none). */
-function rarestWord(catalogue: OrgCatalogue, words: string[]): string {
-  if (words.length <= 1) return words[0] ?? '';
-  const { blocks } = catalogue;
-  const step = Math.max(1, Math.floor(blocks.length / SAMPLE_BLOCKS));
-  let rarest = '';
-  let fewest = Infinity;
-  for (const word of words) {
-    let count = 0;
-    for (let b = 0; b < blocks.length && count < fewest; b += step) {
-      const { text } = blocks[b]!.text;
-      for (let at = text.indexOf(word); at !== -1 && count < fewest; at = text.indexOf(word, at + word.length)) count++;
-    }
-    // Ties go to the longer word: fewer of its occurrences are partial ones.
-    if (count < fewest || (count === fewest && word.length > rarest.length)) {
-      rarest = word;
-      fewest = count;
-    }
-  }
-  return rarest;
-}
-
-/** The block's entries whose title holds `word`, in order. */
-function entriesWith(block: Block, word: string): Entry[] {
+/**
+ * The block's entries whose title holds every word, in order (all of them for no word). Found in
+ * the joined titles alone, leapfrogging: each word is looked for from the start of the current
+ * candidate title; one found further on makes its title the candidate. A title is read only once
+ * every word is in it: at a million titles, reading each one costs more than searching the text.
+ */
+function entriesWithAll(block: Block, words: string[]): Entry[] {
+  if (words.length === 0) return block.entries;
   const { text, starts } = block.text;
+  const count = block.entries.length;
   const found: Entry[] = [];
-  let i = 0;
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, starts[i + 1])) {
-    while (starts[i + 1]! <= at) i++;
-    found.push(block.entries[i]!);
+  let candidate = 0;
+  while (candidate < count) {
+    let agreed = 0;
+    for (let w = 0; agreed < words.length; w = (w + 1) % words.length) {
+      const at = text.indexOf(words[w]!, starts[candidate]);
+      if (at === -1) return found;
+      let title = candidate;
+      while (starts[title + 1]! <= at) title++;
+      if (title === candidate) {
+        agreed++;
+      } else {
+        candidate = title;
+        agreed = 1;
+      }
+    }
+    found.push(block.entries[candidate]!);
+    candidate++;
   }
   return found;
 }
@@ -438,12 +433,7 @@ export class DashboardSearch {
           ? folders.has(entry.id)
           : granted.has(entry.id) || (entry.folderId === null ? rootVisible : folders.has(entry.folderId));
     }
-    // The rarest word, judged on a sample, is found in each block's joined titles; the others are
-    // checked in each title found.
-    const scanWord = rarestWord(catalogue, words);
-    const others = words.filter((word) => word !== scanWord);
     const matches = (entry: Entry): boolean => {
-      for (const word of others) if (!entry.titleLower.includes(word)) return false;
       if (wantFolders !== undefined && entry.isFolder !== wantFolders) return false;
       if (starredOnly && !starredOnly.has(entry.id)) return false;
       if (uids && !uids.has(entry.uid)) return false;
@@ -463,7 +453,7 @@ export class DashboardSearch {
     const descending = params.sort === 'alpha-desc';
     for (let b = 0; b < blocks.length && seen < end; b++) {
       const block = blocks[descending ? blocks.length - 1 - b : b]!;
-      const candidates = scanWord ? entriesWith(block, scanWord) : block.entries;
+      const candidates = entriesWithAll(block, words);
       for (let n = 0; n < candidates.length && seen < end; n++) {
         const entry = candidates[descending ? candidates.length - 1 - n : n]!;
         if (!matches(entry)) continue;
