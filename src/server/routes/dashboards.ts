@@ -78,7 +78,7 @@ export async function saveDashboard(store: Store, identity: Identity, body: Save
   }
   const folderId = await targetFolder(store, identity.orgId, body);
   const access = await loadFolderAccess(store.folders, identity);
-  const existing = uid === undefined ? undefined : await store.dashboards.getByUid(identity.orgId, uid);
+  const existing = uid === undefined ? undefined : await store.dashboards.getSummaryByUid(identity.orgId, uid);
   const action = existing ? 'dashboards:write' : 'dashboards:create';
   // Edit where it lands; an existing dashboard also needs Edit where it is (its own grants count there).
   const staysPut = existing !== undefined && !existing.is_folder && existing.folder_id === folderId;

@@ -124,6 +124,11 @@ export class DashboardStore {
       .executeTakeFirst();
   }
 
+  /** `getByUid` without the model: for checks before a save, which never need the stored one (it can run to megabytes). */
+  getSummaryByUid(orgId: number, uid: string): Promise<Omit<DashboardRow, 'data'> | undefined> {
+    return this.db.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
+  }
+
   getById(orgId: number, id: number): Promise<DashboardRow | undefined> {
     return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   }
