@@ -232,7 +232,10 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
 
   byUidOrId('POST', '/restore', 'dashboards:write', async (request): Promise<SaveDashboardResponse> => {
     const { version } = parseGrafanaBody(restoreDashboardRequestSchema, request.body);
-    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:write');
+    // The current model is not needed: the restored one replaces it.
+    const { dashboard } = await viewable(request.identity, request.params, 'dashboards:write', (orgId, uid) =>
+      store.dashboards.getSummaryByUid(orgId, uid),
+    );
     await refuseProvisioned(store, dashboard.id);
     const old = await store.dashboards.version(dashboard.id, version);
     if (!old) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);
