@@ -211,6 +211,49 @@ describe('versions', () => {
   });
 });
 
+describe('what a save writes', () => {
+  it('returns the row as stored, and its new version holds the same model', async () => {
+    const { dashboards } = server.store;
+    const input = { orgId: 1, userId: 1, tags: ['x'], folderId: null, overwrite: false, message: 'm' };
+    const created = await dashboards.save({ ...input, model: { title: 'Row', panels: [{ id: 1 }] }, title: 'Row', uid: 'as-stored' });
+    expect(created).toEqual(await dashboards.getByUid(1, 'as-stored'));
+    const updated = await dashboards.save({
+      ...input,
+      model: { title: 'Row renamed', version: 1 },
+      title: 'Row renamed',
+      tags: [],
+      uid: 'as-stored',
+      message: 'second',
+    });
+    const stored = await dashboards.getByUid(1, 'as-stored');
+    expect(updated).toEqual(stored);
+    expect(updated).toMatchObject({ version: 2, created: created.created, created_by: 1, slug: 'row-renamed', tags: '[]' });
+    const version = await dashboards.version(created.id, 2);
+    expect(version).toMatchObject({ version: 2, parent_version: 1, restored_from: 0, message: 'second', data: stored!.data });
+    expect(version!.created).toBe(stored!.updated);
+  });
+
+  it('keeps the tag rows in step with the tags, rewriting them only when they change', async () => {
+    const tagRows = async (id: number) =>
+      (await server.store.db.selectFrom('dashboard_tag').select('term').where('dashboard_id', '=', id).execute()).map((r) => r.term).sort();
+    const saveTags = async (tags: unknown, version?: number) => {
+      const response = await save({ dashboard: { uid: 'tag-steps', title: 'Tags', tags, version }, overwrite: version === undefined });
+      expect(response.statusCode).toBe(200);
+      return response.json().id as number;
+    };
+    const id = await saveTags(['b', 'a']);
+    expect(await tagRows(id)).toEqual(['a', 'b']);
+    await saveTags(['b', 'a'], 1);
+    expect(await tagRows(id)).toEqual(['a', 'b']);
+    await saveTags([' a ', 'c', 'a'], 2);
+    expect(await tagRows(id)).toEqual(['a', 'c']);
+    await saveTags(null);
+    expect(await tagRows(id)).toEqual([]);
+    await saveTags(['d']);
+    expect(await tagRows(id)).toEqual(['d']);
+  });
+});
+
 describe('tags', () => {
   it('counts the dashboards that carry each tag', async () => {
     const fresh = await startTestServer();

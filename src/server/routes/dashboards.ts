@@ -77,7 +77,7 @@ export async function saveDashboard(store: Store, identity: Identity, body: Save
   }
   const folderId = await targetFolder(store, identity.orgId, body);
   const access = await loadFolderAccess(store.folders, identity);
-  const existing = uid === undefined ? undefined : await store.dashboards.getByUid(identity.orgId, uid);
+  const existing = uid === undefined ? undefined : await store.dashboards.getSummaryByUid(identity.orgId, uid);
   const action = existing ? 'dashboards:write' : 'dashboards:create';
   // Edit where it lands; an existing dashboard also needs Edit where it is (its own grants count there).
   const staysPut = existing !== undefined && !existing.is_folder && existing.folder_id === folderId;
@@ -231,7 +231,10 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
 
   byUidOrId('POST', '/restore', 'dashboards:write', async (request): Promise<SaveDashboardResponse> => {
     const { version } = parseGrafanaBody(restoreDashboardRequestSchema, request.body);
-    const { dashboard } = await viewableDashboard(request.identity, request.params, 'dashboards:write');
+    // The current model is not needed: the restored one replaces it.
+    const { dashboard } = await viewable(request.identity, request.params, 'dashboards:write', (orgId, uid) =>
+      store.dashboards.getSummaryByUid(orgId, uid),
+    );
     await refuseProvisioned(store, dashboard.id);
     const old = await store.dashboards.version(dashboard.id, version);
     if (!old) throw notFound(`Dashboard version not found: "${dashboard.title}" has no version ${version}`);

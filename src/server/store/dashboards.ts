@@ -112,6 +112,11 @@ export class DashboardStore {
       .executeTakeFirst();
   }
 
+  /** `getByUid` without the model: for checks before a save, which never need the stored one (it can run to megabytes). */
+  getSummaryByUid(orgId: number, uid: string): Promise<Omit<DashboardRow, 'data'> | undefined> {
+    return this.db.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
+  }
+
   getById(orgId: number, id: number): Promise<DashboardRow | undefined> {
     return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   }
@@ -128,13 +133,25 @@ export class DashboardStore {
    * Creates or updates a dashboard with Grafana's rules: an existing uid is updated only with
    * `overwrite` or when the model's version equals the stored one; otherwise 412 and nothing
    * changes. Every save adds a version row. All in one transaction.
+   *
+   * A save of a large model costs mostly its bytes, so it handles them as few times as it can: the
+   * model is serialised once and sent to the database once (the version row copies it from the
+   * dashboard row), the stored model is never read, tag rows are rewritten only when the tags
+   * change, and the row returned is built from what was written rather than read back.
    */
   async save(input: SaveDashboardInput): Promise<DashboardRow> {
     const now = Date.now();
     return inTransaction(this.db, async (trx) => {
       // Everything but the stored model: a save never needs the old one (it can run to megabytes).
-      const withoutModel = () => trx.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', input.orgId);
-      const existing = input.uid === undefined ? undefined : await withoutModel().where('uid', '=', input.uid).executeTakeFirst();
+      const existing =
+        input.uid === undefined
+          ? undefined
+          : await trx
+              .selectFrom('dashboard')
+              .select(SUMMARY_COLUMNS)
+              .where('org_id', '=', input.orgId)
+              .where('uid', '=', input.uid)
+              .executeTakeFirst();
       if (existing?.is_folder)
         throw new InvalidError(`a folder already has the uid "${input.uid}"; dashboards and folders need different uids`, 'dashboard.uid');
       const tags = uniqueTags(input.tags);
@@ -166,7 +183,11 @@ export class DashboardStore {
           .where('version', '=', existing.version)
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) throw versionMismatch();
-        await trx.deleteFrom('dashboard_tag').where('dashboard_id', '=', id).execute();
+        // The tags column and the tag rows are written together, only here and in createMany.
+        if (existing.tags !== columns.tags) {
+          await trx.deleteFrom('dashboard_tag').where('dashboard_id', '=', id).execute();
+          await this.insertTags(trx, input.orgId, id, tags);
+        }
       } else {
         version = 1;
         parentVersion = 0;
@@ -178,25 +199,29 @@ export class DashboardStore {
         // The model carries its id, known only now.
         data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
         await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
+        await this.insertTags(trx, input.orgId, id, tags);
       }
-      if (tags.length > 0) {
-        await trx
-          .insertInto('dashboard_tag')
-          .values(tags.map((term) => ({ dashboard_id: id, org_id: input.orgId, term })))
-          .execute();
-      }
+      // The new version's model is the row's, copied by the database: sending it twice (and on
+      // SQLite, encoding it to UTF-8 twice) cost more than reading it back from the page just written.
+      const param = (value: number | string | null, type: 'bigint' | 'text') => sql`cast(${value} as ${sql.raw(type)})`;
       await trx
         .insertInto('dashboard_version')
-        .values({
-          dashboard_id: id,
-          version,
-          parent_version: parentVersion,
-          restored_from: input.restoredFrom ?? 0,
-          created: now,
-          created_by: input.userId,
-          message: input.message,
-          data,
-        })
+        .columns(['dashboard_id', 'version', 'parent_version', 'restored_from', 'created', 'created_by', 'message', 'data'])
+        .expression(
+          trx
+            .selectFrom('dashboard')
+            .select([
+              'id',
+              param(version, 'bigint').as('version'),
+              param(parentVersion, 'bigint').as('parent_version'),
+              param(input.restoredFrom ?? 0, 'bigint').as('restored_from'),
+              param(now, 'bigint').as('created'),
+              param(input.userId, 'bigint').as('created_by'),
+              param(input.message, 'text').as('message'),
+              'data',
+            ])
+            .where('id', '=', id),
+        )
         .execute();
       // Grafana's versions_to_keep, pruned as the new version lands (Grafana prunes in a background job).
       if (version > this.versionsToKeep) {
@@ -206,8 +231,27 @@ export class DashboardStore {
           .where('version', '<=', version - this.versionsToKeep)
           .execute();
       }
-      return { ...(await withoutModel().where('id', '=', id).executeTakeFirstOrThrow()), data };
+      // The row as written: every column is known here.
+      return {
+        id,
+        org_id: input.orgId,
+        uid,
+        is_folder: 0,
+        ...columns,
+        version,
+        created: existing?.created ?? now,
+        created_by: existing ? existing.created_by : input.userId,
+        data,
+      };
     });
+  }
+
+  private async insertTags(trx: Db, orgId: number, dashboardId: number, tags: string[]): Promise<void> {
+    if (tags.length === 0) return;
+    await trx
+      .insertInto('dashboard_tag')
+      .values(tags.map((term) => ({ dashboard_id: dashboardId, org_id: orgId, term })))
+      .execute();
   }
 
   /**
