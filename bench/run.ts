@@ -10,8 +10,13 @@
  *   npm run bench -- --skip-postgres  without the PostgreSQL rows (they need Debian's postgresql)
  *   npm run bench -- --update-doc  also replace the tables in docs/performance.md
  *   npm run bench -- --scale       also the scale steps of issue 19: 100,000 / 1,000,000 and
- *                                  1,000,000 / 10,000,000 (dashboards / annotations), latency and RSS
- *                                  only; --scale-annotations N caps their annotations (seeding time)
+ *                                  1,000,000 / 10,000,000 (dashboards / annotations): latency and RSS,
+ *                                  and the dashboards list and the timeline timed again at the largest
+ *                                  step (unless --skip-ui); --scale-annotations N caps their
+ *                                  annotations (seeding time)
+ *   npm run bench -- --scale-steps 20000/120000,40000/200000
+ *                                  --scale with these sizes instead (dashboards/annotations per step),
+ *                                  to check the scale steps without seeding millions
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
  *            --only org,search,dashboard,annotations,save,query (load rows to run)
  */
@@ -20,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
 import { bootstrap } from '../src/server/bootstrap';
 import { openStore } from '../src/server/store';
 import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
@@ -46,11 +52,41 @@ const { values: args } = parseArgs({
     'ui-runs': { type: 'string' },
     scale: { type: 'boolean', default: false },
     'scale-annotations': { type: 'string' },
+    'scale-steps': { type: 'string' },
   },
 });
 
+/**
+ * A step of the seeded data. The load bench and the UI timings run at the step marked `load` and
+ * `ui`; the dashboards list and the timeline are timed again at the one marked `uiLargest`.
+ */
+interface Step {
+  dashboards: number;
+  annotations: number;
+  load?: boolean;
+  ui?: boolean;
+  uiLargest?: boolean;
+}
+
+/** `--scale-steps 20000/120000,40000/200000`: dashboards/annotations per scale step. */
+function parseScaleSteps(text: string): Step[] {
+  return text.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(part);
+    if (!match) throw new Error(`--scale-steps: "${part}" is not dashboards/annotations, e.g. 20000/120000`);
+    return { dashboards: Number(match[1]), annotations: Number(match[2]) };
+  });
+}
+
 const quick = args.quick!;
-const settings = {
+const settings: {
+  quick: boolean;
+  connections: number;
+  duration: number;
+  warmup: number;
+  scaleRequests: number;
+  uiRuns: number;
+  steps: Step[];
+} = {
   quick,
   connections: Number(args.connections ?? 10),
   duration: Number(args.duration ?? (quick ? 3 : 10)),
@@ -70,17 +106,24 @@ const settings = {
         { dashboards: 100_000, annotations: 1_000_000 },
       ],
 };
-if (args.scale) {
-  // Issue 19's sizes, after the usual steps (the data only grows); latency and memory only.
+if (args.scale || args['scale-steps']) {
+  // Issue 19's sizes (or --scale-steps), after the usual steps (the data only grows); latency and
+  // memory, and the UI again at the largest step.
   const cap = Number(args['scale-annotations'] ?? Infinity);
-  for (const step of [
-    { dashboards: 100_000, annotations: 1_000_000 },
-    { dashboards: 1_000_000, annotations: 10_000_000 },
-  ]) {
+  const usual = settings.steps.length;
+  const sizes = args['scale-steps']
+    ? parseScaleSteps(args['scale-steps'])
+    : [
+        { dashboards: 100_000, annotations: 1_000_000 },
+        { dashboards: 1_000_000, annotations: 10_000_000 },
+      ];
+  for (const step of sizes) {
     const last = settings.steps[settings.steps.length - 1]!;
     const next = { dashboards: step.dashboards, annotations: Math.max(last.annotations, Math.min(step.annotations, cap)) };
     if (next.dashboards > last.dashboards || next.annotations > last.annotations) settings.steps.push(next);
   }
+  // Issue 19 wants the list and the timeline measured at its largest sizes, not only at the load step's.
+  if (settings.steps.length > usual) settings.steps[settings.steps.length - 1]!.uiLargest = true;
 }
 
 const started = Date.now();
@@ -153,7 +196,7 @@ async function main(): Promise<Results> {
       log(`server pid ${server.pid} at ${server.url}; measuring latency one request at a time`);
       const { search, annotations } = await measureScale(server, state, settings.scaleRequests);
       const after = memoryOf(server.pid);
-      scale.push({
+      const row: Results['scale'][number] = {
         dashboards: step.dashboards,
         annotations: step.annotations,
         seedSeconds,
@@ -161,7 +204,8 @@ async function main(): Promise<Results> {
         annotationsRange: annotations,
         memoryIdle: idle,
         memoryAfter: after,
-      });
+      };
+      scale.push(row);
       log(
         `  search p50 ${search.p50.toFixed(2)} p99 ${search.p99.toFixed(2)} ms; annotations p50 ${annotations.p50.toFixed(2)} p99 ${annotations.p99.toFixed(2)} ms; RSS ${(after.rss / 1e6).toFixed(0)} MB`,
       );
@@ -180,25 +224,30 @@ async function main(): Promise<Results> {
         const session = await sessionFor(server.url);
         const browser = await launch();
         try {
-          const newest = await annotationWindow(server.url, state.end, 10_000);
-          pages = [
-            await timePage(browser, server.url, session, '/dashboards', 'dashboards-list', settings.uiRuns),
-            await timePage(
-              browser,
-              server.url,
-              session,
-              `/annotations?from=${newest.from}&to=${newest.to}`,
-              'annotations',
-              settings.uiRuns,
-              newest.count,
-            ),
-          ];
+          pages = await listAndTimeline(browser, server.url, session, state.end);
           const live = await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log);
           if (live) pages.push(live);
         } finally {
           await browser.close();
         }
         for (const page of pages) log(`  ${page.page}: ${page.median.toFixed(0)} ms (${page.mode}, ${page.count} items)`);
+      }
+      if (step.uiLargest && webDir) {
+        log(`UI at the largest step: headless Chromium, ${settings.uiRuns} runs per page`);
+        const session = await sessionFor(server.url);
+        const browser = await launch();
+        const failed: Array<{ page: string; error: string }> = [];
+        try {
+          // Seeding this far may have taken hours: a page that does not paint is reported, not fatal.
+          const timed = await listAndTimeline(browser, server.url, session, state.end, (page, error) => {
+            failed.push({ page, error: error instanceof Error ? error.message : String(error) });
+            log(`  ${page}: not timed: ${failed[failed.length - 1]!.error}`);
+          });
+          row.ui = { pages: timed, failed };
+        } finally {
+          await browser.close();
+        }
+        for (const page of row.ui.pages) log(`  ${page.page}: ${page.median.toFixed(0)} ms (${page.mode}, ${page.count} items)`);
       }
     } finally {
       await server.stop();
@@ -228,7 +277,9 @@ async function main(): Promise<Results> {
       memory: `${Math.round(os.totalmem() / 1e9)} GB`,
       settings: {
         ...settings,
-        steps: settings.steps.map((s) => `${s.dashboards}/${s.annotations}${s.load ? ' load' : ''}${s.ui ? ' ui' : ''}`),
+        steps: settings.steps.map(
+          (s) => `${s.dashboards}/${s.annotations}${s.load ? ' load' : ''}${s.ui ? ' ui' : ''}${s.uiLargest ? ' ui-largest' : ''}`,
+        ),
       },
       seconds: 0,
     },
@@ -240,6 +291,43 @@ async function main(): Promise<Results> {
     ui: bundles ? { bundles, pages } : undefined,
     budgets: [],
   };
+}
+
+/**
+ * The dashboards list and the annotation timeline over the newest 10,000 annotations, timed
+ * `settings.uiRuns` times each. A page that cannot be timed throws, or with `failed`, is passed to
+ * it and left out.
+ */
+async function listAndTimeline(
+  browser: Browser,
+  url: string,
+  session: Session,
+  end: number,
+  failed?: (page: string, error: unknown) => void,
+): Promise<PageTiming[]> {
+  const pages: PageTiming[] = [];
+  const attempt = async (page: string, time: () => Promise<PageTiming>) => {
+    try {
+      pages.push(await time());
+    } catch (error) {
+      if (!failed) throw error;
+      failed(page, error);
+    }
+  };
+  await attempt('/dashboards', () => timePage(browser, url, session, '/dashboards', 'dashboards-list', settings.uiRuns));
+  await attempt('/annotations', async () => {
+    const newest = await annotationWindow(url, end, 10_000);
+    return timePage(
+      browser,
+      url,
+      session,
+      `/annotations?from=${newest.from}&to=${newest.to}`,
+      'annotations',
+      settings.uiRuns,
+      newest.count,
+    );
+  });
+  return pages;
 }
 
 /**

@@ -14,6 +14,11 @@ export interface ScaleRow {
   /** Server RSS right after start, and after the scale queries. */
   memoryIdle: ProcessMemory;
   memoryAfter: ProcessMemory;
+  /**
+   * At the largest step of a `--scale` run with the UI built: the dashboards list and the
+   * timeline, timed as at the load step, and the pages that could not be timed.
+   */
+  ui?: { pages: PageTiming[]; failed: Array<{ page: string; error: string }> };
 }
 
 export interface Budget {
@@ -57,11 +62,26 @@ const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const count = (n: number) => n.toLocaleString('en');
 const size = (bytes: number) => (bytes >= 1000 ? `${kB(bytes)} kB` : `${Math.round(bytes)} B`);
 
-/** The load step's scale row: the data the load bench ran on. */
-function loadStep(results: Results): ScaleRow | undefined {
+/** The scale row of the step marked `marker` in the settings: `load` (the data the load bench ran on) or `ui`. */
+function markedStep(results: Results, marker: 'load' | 'ui'): ScaleRow | undefined {
   const steps = results.meta.settings.steps as string[] | undefined;
-  const index = steps?.findIndex((s) => s.includes('load')) ?? -1;
+  const index = steps?.findIndex((s) => s.split(' ').includes(marker)) ?? -1;
   return index === -1 ? undefined : results.scale[index];
+}
+const loadStep = (results: Results) => markedStep(results, 'load');
+
+/** Issue 19's goal for the dashboards list: visible in < 500 ms after navigation, median. */
+const LIST_GOAL = 500;
+
+/** What a page timing waited for, for the tables. */
+function waitsFor(page: PageTiming): string {
+  return page.mode === 'list'
+    ? `first rows of the dashboards list (${page.count} rows rendered of the virtualised list)`
+    : page.mode === 'panels'
+      ? `every panel on screen (${page.count} of 30) to draw its Prometheus answer`
+      : page.mode === 'timeline'
+        ? `the timeline canvas to paint ${count(page.count)} annotations (range: the newest 10,000)`
+        : `first row of the annotation table (${count(page.count)} rows; no timeline canvas)`;
 }
 
 export function budgets(results: Results): Budget[] {
@@ -150,6 +170,22 @@ export function budgets(results: Results): Budget[] {
         met: dashboards.median < 1000,
         margin: `${(dashboards.median - 1000).toFixed(0)} ms`,
       });
+    }
+    for (const row of results.scale.filter((r) => r.ui)) {
+      const name = `Dashboards list over ${count(row.dashboards)} dashboards visible after navigation, median (issue 19)`;
+      const timed = row.ui!.pages.find((p) => p.probe === 'dashboards-list');
+      const failed = row.ui!.failed.find((f) => f.page === '/dashboards');
+      if (timed) {
+        list.push({
+          name,
+          target: `< ${LIST_GOAL} ms`,
+          measured: `${timed.median.toFixed(0)} ms`,
+          met: timed.median < LIST_GOAL,
+          margin: `${(timed.median - LIST_GOAL).toFixed(0)} ms`,
+        });
+      } else if (failed) {
+        list.push({ name, target: `< ${LIST_GOAL} ms`, measured: `not timed: ${failed.error.split('\n')[0]}`, met: null, margin: '' });
+      }
     }
     const live = results.ui.pages.find((p) => p.probe === 'live-dashboard');
     if (live) {
@@ -304,18 +340,36 @@ export function markdown(results: Results): string {
         '|---|---|---:|---|---:|',
       );
       for (const page of pages) {
-        const what =
-          page.mode === 'list'
-            ? `first rows of the dashboards list (${page.count} rows rendered of the virtualised list)`
-            : page.mode === 'panels'
-              ? `every panel on screen (${page.count} of 30) to draw its Prometheus answer`
-              : page.mode === 'timeline'
-                ? `the timeline canvas to paint ${count(page.count)} annotations (range: the newest 10,000)`
-                : `first row of the annotation table (${count(page.count)} rows; no timeline canvas)`;
         out.push(
-          `| ${page.page.split('?')[0]} | ${what} | **${page.median.toFixed(0)} ms** | ${page.runs.map((r) => r.toFixed(0)).join(', ')} | ${page.scripts.toFixed(0)} / ${page.api.toFixed(0)} ms (${page.apiCalls} API call${page.apiCalls === 1 ? '' : 's'}) |`,
+          `| ${page.page.split('?')[0]} | ${waitsFor(page)} | **${page.median.toFixed(0)} ms** | ${page.runs.map((r) => r.toFixed(0)).join(', ')} | ${page.scripts.toFixed(0)} / ${page.api.toFixed(0)} ms (${page.apiCalls} API call${page.apiCalls === 1 ? '' : 's'}) |`,
         );
       }
+    }
+    out.push('');
+  }
+
+  const largest = results.scale.find((row) => row.ui);
+  if (largest?.ui) {
+    const uiStep = markedStep(results, 'ui');
+    const atLoad = (page: PageTiming) => results.ui?.pages.find((p) => p.probe === page.probe);
+    out.push(
+      '### UI at the largest step',
+      '',
+      `The dashboards list and the timeline again, timed the same way (fresh context per run, one untimed warm-up then ${settings.uiRuns} runs), over ${count(largest.dashboards)} dashboards and ${count(largest.annotations)} annotations; ` +
+        `beside them their medians at the load step${uiStep ? ` (${count(uiStep.dashboards)} dashboards, ${count(uiStep.annotations)} annotations)` : ''}.`,
+      '',
+      `| Page | Waits for | Median | Runs | Last script / last API answer (median) | Median at ${uiStep ? `${count(uiStep.dashboards)} / ${count(uiStep.annotations)}` : 'the UI step'} | Goal (issue 19) |`,
+      '|---|---|---:|---|---:|---:|---|',
+    );
+    for (const page of largest.ui.pages) {
+      const before = atLoad(page);
+      const goal = page.probe === 'dashboards-list' ? `median < ${LIST_GOAL} ms: ${page.median < LIST_GOAL ? 'met' : '**missed**'}` : '–';
+      out.push(
+        `| ${page.page.split('?')[0]} | ${waitsFor(page)} | **${page.median.toFixed(0)} ms** | ${page.runs.map((r) => r.toFixed(0)).join(', ')} | ${page.scripts.toFixed(0)} / ${page.api.toFixed(0)} ms (${page.apiCalls} API call${page.apiCalls === 1 ? '' : 's'}) | ${before ? `${before.median.toFixed(0)} ms` : '–'} | ${goal} |`,
+      );
+    }
+    for (const failure of largest.ui.failed) {
+      out.push(`| ${failure.page} | not timed: ${failure.error.split('\n')[0]!.replace(/\|/g, '\\|')} | – | – | – | – | – |`);
     }
     out.push('');
   }
