@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
-import { inTransaction, type Db } from './db';
+import { CompiledQuery, sql } from 'kysely';
+import type { Annotation } from '../../contract/annotations';
+import { inTransaction, ReadCache, type Db } from './db';
 import type { FolderFilter } from './dashboards';
+import { dialectOf, type SqlDialect } from './dialect';
+import { avatarUrl } from './util';
 
 export interface AnnotationView {
   id: number;
@@ -61,8 +64,189 @@ export function spanClass(duration: number): number {
 /** The longest length a class holds. */
 const classMaxDuration = (k: number) => (k === 0 ? 0 : CLASS_BASE ** k);
 
+/** One annotation as the API shows it (Grafana's fields; Sightline has no alerting, so no alert or states). */
+export function annotationJson(row: AnnotationView): Annotation {
+  return {
+    id: row.id,
+    alertId: 0,
+    dashboardId: row.dashboardId ?? 0,
+    dashboardUID: row.dashboardUID,
+    panelId: row.panelId,
+    userId: row.userId,
+    login: row.login ?? '',
+    email: row.email ?? '',
+    avatarUrl: avatarUrl(row.email ?? ''),
+    newState: '',
+    prevState: '',
+    time: row.time,
+    timeEnd: row.timeEnd,
+    text: row.text,
+    tags: row.tags,
+    created: row.created,
+    updated: row.updated,
+    data: {},
+  };
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** `[a,b,…]` from each element's JSON bytes. */
+function joinJsonArray(parts: Buffer[]): Buffer {
+  const pieces: Buffer[] = [OPEN];
+  parts.forEach((part, i) => pieces.push(...(i === 0 ? [part] : [COMMA, part])));
+  pieces.push(CLOSE);
+  return Buffer.concat(pieces);
+}
+
+/**
+ * Each annotation's JSON (`annotationJson`) by id, made once and reused while the connection has
+ * seen no write at all (it holds the author's login and email and the dashboard's uid too, so any
+ * write may change it) and for at most `ttlMs`; the oldest go first beyond `maxBytes`.
+ */
+class RenderedAnnotations {
+  private readonly entries = new Map<number, Buffer>();
+  private bytes = 0;
+  private writes = -1;
+  private since = 0;
+
+  constructor(
+    private readonly writesNow: () => number,
+    private readonly ttlMs: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  /**
+   * Call before reading what is to be cached: empties the cache when anything was written since
+   * it was filled (or it is too old), and returns the stamp `set` needs. Something cached from a
+   * read that a write overtook is dropped by the next `begin`, which sees that write.
+   */
+  begin(): number {
+    const writes = this.writesNow();
+    const now = Date.now();
+    if (writes !== this.writes || now - this.since >= this.ttlMs) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.writes = writes;
+      this.since = now;
+    }
+    return writes;
+  }
+
+  get(id: number): Buffer | undefined {
+    return this.entries.get(id);
+  }
+
+  set(id: number, json: Buffer, stamp: number): void {
+    if (stamp !== this.writes || json.length > this.maxBytes || this.entries.has(id)) return;
+    this.entries.set(id, json);
+    this.bytes += json.length;
+    for (const [oldest, bytes] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= bytes.length;
+    }
+  }
+}
+
+/** SQL text with `?` placeholders and their values, written side by side so that they cannot disagree. */
+class SqlText {
+  text = '';
+  readonly values: unknown[] = [];
+
+  /** `?`, for `value`. */
+  value(value: unknown): string {
+    this.values.push(value);
+    return '?';
+  }
+
+  /** `?, ?, …`, one for each of `values`. */
+  list(values: readonly unknown[]): string {
+    return values.map((value) => this.value(value)).join(', ');
+  }
+}
+
+/**
+ * The walk of `AnnotationStore.findJson`: the ids of the annotations shown, newest first, up to
+ * `limit`, as one comma-separated text; one walk per length class given (`undefined`: all classes,
+ * by the (org, epoch) index), merged by a `union all`. The text depends only on which filters are
+ * given, how many values each has and the limit, so the statement cache prepares each shape once.
+ */
+function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, classes: Array<number | undefined>): SqlText {
+  const out = new SqlText();
+  // Written into the text: SQLite walks an index three times slower under a bound `limit ?`.
+  const limit = String(Math.max(0, Math.floor(query.limit)));
+  const walk = (spanClassOnly: number | undefined): string => {
+    const restricted = !filter.all;
+    let text = `select a.id, a.epoch from annotation as a${restricted ? ' left join dashboard as d on d.id = a.dashboard_id' : ''}`;
+    text += ` where a.org_id = ${out.value(orgId)}`;
+    if (spanClassOnly !== undefined) text += ` and a.span_class = ${out.value(spanClassOnly)}`;
+    if (query.to !== undefined) text += ` and a.epoch <= ${out.value(query.to)}`;
+    if (query.from !== undefined) {
+      text += ` and a.epoch_end >= ${out.value(query.from)}`;
+      if (spanClassOnly !== undefined) text += ` and a.epoch >= ${out.value(query.from - classMaxDuration(spanClassOnly))}`;
+    }
+    if (query.dashboardId !== undefined) text += ` and a.dashboard_id = ${out.value(query.dashboardId)}`;
+    if (query.panelId !== undefined) text += ` and a.panel_id = ${out.value(query.panelId)}`;
+    if (query.userId !== undefined) text += ` and a.user_id = ${out.value(query.userId)}`;
+    const tags = uniqueTags(query.tags);
+    const tagged = (condition: string) =>
+      ` and exists (select 1 from annotation_tag as t where t.annotation_id = a.id and t.term ${condition})`;
+    if (tags.length > 0 && query.matchAny) text += tagged(`in (${out.list(tags)})`);
+    else for (const tag of tags) text += tagged(`= ${out.value(tag)}`);
+    if (!filter.all) {
+      const { rootVisible, folderIds, dashboardIds = [] } = filter;
+      const visible = ['a.dashboard_id is null'];
+      // Dashboards granted by their own permissions, whatever their folder's.
+      if (dashboardIds.length > 0) visible.push(`a.dashboard_id in (${out.list(dashboardIds)})`);
+      if (rootVisible) visible.push('(a.dashboard_id is not null and d.folder_id is null)');
+      if (folderIds.length > 0) visible.push(`d.folder_id in (${out.list(folderIds)})`);
+      text += ` and (${visible.join(' or ')})`;
+    }
+    return `${text} order by a.epoch desc, a.id desc limit ${limit}`;
+  };
+  const walks =
+    classes.length === 1
+      ? walk(classes[0])
+      : `${classes.map((k, i) => `select id, epoch from (${walk(k)}) as w${i}`).join(' union all ')} order by epoch desc, id desc limit ${limit}`;
+  // One text of ids, not a row object for each: reading a hundred rows into objects costs more than the walks.
+  out.text = `select string_agg(cast(id as text), ',' order by epoch desc, id desc) as ids from (${walks}) as walks`;
+  return out;
+}
+
+/** Rows read by id per statement (well under SQLite's and PostgreSQL's bound on parameters). */
+const READ_BATCH = 1_000;
+
+/**
+ * How long what the annotation store caches may be used without asking the database again. Every
+ * write seen on the connection (this process's, another process's commit on the SQLite file)
+ * empties the caches at once; this only bounds what could still slip by.
+ */
+export const ANNOTATION_CACHE_TTL_MS = 60_000;
+
+/** Bytes of annotation JSON kept (a few MB: ten thousand typical annotations and more). */
+const RENDERED_CACHE_BYTES = 8 * 1024 * 1024;
+
 export class AnnotationStore {
-  constructor(private readonly db: Db) {}
+  private readonly dialect: SqlDialect;
+  /** Length classes in use, by org; absent for stores bound to a transaction. */
+  private readonly classes: ReadCache<number, { classes: number[] }> | undefined;
+  /** Each annotation's JSON by id; absent for stores bound to a transaction. */
+  private readonly rendered: RenderedAnnotations | undefined;
+
+  /** @param writes the connection's count of data-changing statements, when reads may be cached. */
+  constructor(
+    private readonly db: Db,
+    writes?: () => number,
+  ) {
+    this.dialect = dialectOf(db);
+    // On PostgreSQL another instance's annotation writes are not announced (only the identity
+    // tables' are), so nothing here is cached there; on SQLite `writes` sees every commit.
+    const seesEveryWrite = this.dialect === 'sqlite' ? writes : undefined;
+    this.classes = seesEveryWrite && new ReadCache(seesEveryWrite, ANNOTATION_CACHE_TTL_MS, 100);
+    this.rendered = seesEveryWrite && new RenderedAnnotations(seesEveryWrite, ANNOTATION_CACHE_TTL_MS, RENDERED_CACHE_BYTES);
+  }
 
   private select() {
     return this.db
@@ -99,8 +283,11 @@ export class AnnotationStore {
 
   /** The length classes the org's annotations use. */
   private async spanClasses(orgId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('annotation_span_class').select('span_class').where('org_id', '=', orgId).execute();
-    return rows.map((row) => row.span_class);
+    const read = async () => {
+      const rows = await this.db.selectFrom('annotation_span_class').select('span_class').where('org_id', '=', orgId).execute();
+      return { classes: rows.map((row) => row.span_class) };
+    };
+    return (this.classes ? await this.classes.get(orgId, read) : await read())!.classes;
   }
 
   private async recordSpanClasses(trx: Db, orgId: number, classes: Iterable<number>): Promise<void> {
@@ -207,93 +394,50 @@ export class AnnotationStore {
   }
 
   /**
-   * Annotations overlapping [from, to], newest first. Without `from`, one walk down the
-   * (org, epoch) index from `to`. With it, one walk per length class down the
-   * (org, class, epoch, id, epoch_end) index, from `to` to `from` minus that class's longest
-   * length, each stopping at `limit`, merged: a short window over millions of rows reads only rows
-   * near it, however long one region elsewhere is. The walks read only that index (it holds the
-   * end time they check and the order they need); the rows shown, at most `limit`, are read
-   * afterwards by id.
+   * `GET /api/annotations`' answer: the JSON array of the annotations overlapping [from, to],
+   * newest first (`annotationJson` of each). Without `from`, one walk down the (org, epoch) index
+   * from `to`. With it, one walk per length class down the (org, class, epoch, id, epoch_end)
+   * index, from `to` to `from` minus that class's longest length, each stopping at `limit`, merged
+   * in the same statement: a short window over millions of rows reads only rows near it, however
+   * long one region elsewhere is. The walks read only that index (it holds the end time they check
+   * and the order they need). The rows shown, at most `limit`, are then taken from the cache of
+   * each annotation's JSON, and only those missing there are read, by id.
    */
-  async find(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<AnnotationView[]> {
-    const keys =
-      query.from === undefined
-        ? await this.findKeys(orgId, query, filter)
-        : (await Promise.all((await this.spanClasses(orgId)).map((k) => this.findKeys(orgId, query, filter, k))))
-            .flat()
-            .sort((a, b) => b.time - a.time || b.id - a.id)
-            .slice(0, query.limit);
-    if (keys.length === 0) return [];
-    const rows = await this.select()
-      .where(
-        'a.id',
-        'in',
-        keys.map((key) => key.id),
-      )
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // In the walks' order; a row deleted meanwhile is left out.
-    return keys.flatMap((key) => {
-      const row = byId.get(key.id);
-      return row ? [AnnotationStore.view(row)] : [];
-    });
-  }
-
-  /** Time and id of the annotations `find` shows, newest first, up to `limit`; one length class when given. */
-  private async findKeys(
-    orgId: number,
-    query: AnnotationQuery,
-    filter: FolderFilter,
-    spanClassOnly?: number,
-  ): Promise<Array<{ id: number; time: number }>> {
-    let q = this.db.selectFrom('annotation as a').select(['a.id', 'a.epoch as time']).where('a.org_id', '=', orgId);
-    if (spanClassOnly !== undefined) q = q.where('a.span_class', '=', spanClassOnly);
-    if (query.to !== undefined) q = q.where('a.epoch', '<=', query.to);
-    if (query.from !== undefined) {
-      q = q.where('a.epoch_end', '>=', query.from);
-      if (spanClassOnly !== undefined) q = q.where('a.epoch', '>=', query.from - classMaxDuration(spanClassOnly));
-    }
-    if (query.dashboardId !== undefined) q = q.where('a.dashboard_id', '=', query.dashboardId);
-    if (query.panelId !== undefined) q = q.where('a.panel_id', '=', query.panelId);
-    if (query.userId !== undefined) q = q.where('a.user_id', '=', query.userId);
-    const tags = uniqueTags(query.tags);
-    if (tags.length > 0 && query.matchAny) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('annotation_tag as t')
-            .select('t.annotation_id')
-            .whereRef('t.annotation_id', '=', 'a.id')
-            .where('t.term', 'in', tags),
-        ),
-      );
-    } else {
-      for (const tag of tags) {
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('annotation_tag as t')
-              .select('t.annotation_id')
-              .whereRef('t.annotation_id', '=', 'a.id')
-              .where('t.term', '=', tag),
-          ),
-        );
+  async findJson(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<Buffer> {
+    const stamp = this.rendered?.begin();
+    const classes = query.from === undefined ? [undefined] : await this.spanClasses(orgId);
+    const ids = classes.length === 0 ? [] : await this.runWalk(walkSql(orgId, query, filter, classes));
+    const cached = ids.map((id) => this.rendered?.get(id));
+    const missing = ids.filter((_, i) => cached[i] === undefined);
+    const read = new Map<number, Buffer>();
+    for (let start = 0; start < missing.length; start += READ_BATCH) {
+      for (const row of await this.select()
+        .where('a.id', 'in', missing.slice(start, start + READ_BATCH))
+        .execute()) {
+        const bytes = Buffer.from(JSON.stringify(annotationJson(AnnotationStore.view(row))));
+        read.set(row.id, bytes);
+        this.rendered?.set(row.id, bytes, stamp!);
       }
     }
-    if (!filter.all) {
-      const { rootVisible, folderIds, dashboardIds = [] } = filter;
-      q = q.leftJoin('dashboard as d', 'd.id', 'a.dashboard_id').where((eb) =>
-        eb.or([
-          eb('a.dashboard_id', 'is', null),
-          // Dashboards granted by their own permissions, whatever their folder's.
-          ...(dashboardIds.length > 0 ? [eb('a.dashboard_id', 'in', dashboardIds)] : []),
-          ...(rootVisible ? [eb.and([eb('a.dashboard_id', 'is not', null), eb('d.folder_id', 'is', null)])] : []),
-          ...(folderIds.length > 0 ? [eb('d.folder_id', 'in', folderIds)] : []),
-          NOTHING,
-        ]),
-      );
+    // In the walks' order; a row deleted meanwhile is left out.
+    const parts: Buffer[] = [];
+    ids.forEach((id, i) => {
+      const bytes = cached[i] ?? read.get(id);
+      if (bytes) parts.push(bytes);
+    });
+    return joinJsonArray(parts);
+  }
+
+  /** The ids a walk built by `walkSql` finds, in order; its placeholders become `$1, $2, …` on PostgreSQL. */
+  private async runWalk(walk: SqlText): Promise<number[]> {
+    let text = walk.text;
+    if (this.dialect === 'postgres') {
+      let n = 0;
+      text = text.replace(/\?/g, () => `$${++n}`);
     }
-    return q.orderBy('a.epoch', 'desc').orderBy('a.id', 'desc').limit(query.limit).execute();
+    const { rows } = await this.db.executeQuery<{ ids: string | null }>(CompiledQuery.raw(text, walk.values));
+    const ids = rows[0]?.ids;
+    return ids ? ids.split(',').map(Number) : [];
   }
 
   /**

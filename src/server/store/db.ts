@@ -16,9 +16,10 @@ export interface Connection {
   /** The SQLite file, or the PostgreSQL URL without its password. */
   file: string;
   /**
-   * How many data-changing statements (insert, update, delete, DDL) this connection has run; on
-   * PostgreSQL also the changes other instances announced. Anything that caches what it read can
-   * compare it to see whether the data may have changed.
+   * How many data-changing statements (insert, update, delete, DDL) this connection has run, plus
+   * the changes seen from elsewhere: on PostgreSQL those other instances announced, on SQLite the
+   * commits other connections made to the file (`PRAGMA data_version`). Anything that caches what
+   * it read can compare it to see whether the data may have changed.
    */
   writes(): number;
   /** Migrations applied by this open (empty when the file was up to date). */
@@ -69,10 +70,11 @@ class StatementCache {
 }
 
 /**
- * Values read from the database, remembered while this connection has run no write at all since
- * they were read (any insert, update or delete through the server empties it in effect), and for
- * at most `ttlMs`: the bound on how long a write by another process on the same file may go
- * unseen. Only found values are kept; a missing one is asked for again every time.
+ * Values read from the database, remembered while the connection has seen no write at all since
+ * they were read (any insert, update or delete through the server, or by another process on the
+ * file or another instance: see `Connection.writes`), and for at most `ttlMs`, a bound for what
+ * could still slip by (an instance's announcement lost while its listener reconnects). Only found
+ * values are kept; a missing one is asked for again every time.
  */
 export class ReadCache<K, V extends object> {
   private readonly entries = new Map<K, { value: Readonly<V>; writes: number; at: number }>();
@@ -121,6 +123,25 @@ class ImmediateTransactionDialect extends SqliteDialect {
   }
 }
 
+/**
+ * How many times the file was found changed by another connection (the CLI, a second server):
+ * SQLite changes `data_version` for this connection when another commits, never for its own
+ * commits. Cheap enough to ask before every cached read (a prepared one-row pragma).
+ */
+function commitsByOthers(sqlite: BetterSqlite3.Database): () => number {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let last = dataVersion.get();
+  let changes = 0;
+  return () => {
+    const now = dataVersion.get();
+    if (now !== last) {
+      last = now;
+      changes++;
+    }
+    return changes;
+  };
+}
+
 /** `NORMAL` (default): durable across crashes of the process; `FULL`: also across power loss. */
 export type SynchronousMode = 'NORMAL' | 'FULL';
 
@@ -145,7 +166,16 @@ export async function openDatabase(dataDir: string, options: { synchronous?: Syn
     const applied = await migrateToLatest(db as Kysely<unknown>);
     // Statements prepared against the schema as it was before a migration are not kept.
     statements.clear();
-    return { db, dialect: 'sqlite', file, applied, warnings, writes: () => statements.writes, close: () => db.destroy() };
+    const otherCommits = commitsByOthers(sqlite);
+    return {
+      db,
+      dialect: 'sqlite',
+      file,
+      applied,
+      warnings,
+      writes: () => statements.writes + otherCommits(),
+      close: () => db.destroy(),
+    };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -51,7 +51,7 @@ export interface Store extends Stores {
   close(): Promise<void>;
 }
 
-/** `writes` (the connection's write counter) lets the token and org stores cache what they read; not in transactions. */
+/** `writes` (the connection's write counter) lets the token, org and annotation stores cache what they read; not in transactions. */
 function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefined, writes?: () => number): Stores {
   return {
     orgs: new OrgStore(db, writes),
@@ -60,7 +60,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     tokens: new TokenStore(db, writes),
     dashboards: new DashboardStore(db, versionsToKeep),
     folders: new FolderStore(db),
-    annotations: new AnnotationStore(db),
+    annotations: new AnnotationStore(db, writes),
     dataSources: new DataSourceStore(db, secrets),
     teams: new TeamStore(db),
     dashboardPermissions: new DashboardPermissionStore(db),

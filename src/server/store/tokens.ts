@@ -20,11 +20,10 @@ export interface TokenIdentityRow {
 }
 
 /**
- * How long a cached identity may be used without asking the database again. Writes through this
- * server's own connection make every cached identity stale at once (see `ReadCache`), so a
- * revocation, disable or role change made through the API is refused on the very next request;
- * this bound only covers writes by other processes on the same data dir (the CLI only mints new
- * tokens, and unknown tokens are never cached).
+ * How long a cached identity may be used without asking the database again. Every write the
+ * connection sees makes every cached identity stale at once (see `ReadCache`), so a revocation,
+ * disable or role change is refused on the very next request; this bound only covers what could
+ * slip by (unknown tokens are never cached).
  */
 export const IDENTITY_CACHE_TTL_MS = 5_000;
 
