@@ -35,7 +35,7 @@ import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
 import { measurePostgres, type PostgresBench } from './lib/postgres';
 import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard, type SeedState } from './lib/seed';
-import { bundleSizes, buildUi, launch, timePage, type BundleReport, type PageTiming, type Session } from './lib/ui';
+import { bundleSizes, buildUi, launch, timePage, uiUnavailable, type BundleReport, type PageTiming, type Session } from './lib/ui';
 
 const { values: args } = parseArgs({
   options: {
@@ -158,6 +158,8 @@ async function main(): Promise<Results> {
   let webDir: string | undefined;
   let bundles: BundleReport | undefined;
   if (!args['skip-ui']) {
+    const unavailable = uiUnavailable();
+    if (unavailable) throw new Error(unavailable);
     log('building the UI');
     webDir = path.join(workDir, 'web');
     buildUi(webDir);
