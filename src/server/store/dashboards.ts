@@ -379,24 +379,35 @@ export class DashboardStore {
 
   /** Tags of the dashboards the caller can see, with how many dashboards carry each. */
   async tags(orgId: number, filter: FolderFilter): Promise<Array<{ term: string; count: number }>> {
-    let query = this.db
+    if (filter.all) {
+      // Every tag row belongs to a dashboard of the org (deleted with it), so the (org, term)
+      // index alone answers: joining each row to its dashboard took seconds at a million.
+      const rows = await this.db
+        .selectFrom('dashboard_tag')
+        .select(['term', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('org_id', '=', orgId)
+        .groupBy('term')
+        .orderBy('term')
+        .execute();
+      return rows.map((r) => ({ term: r.term, count: Number(r.count) }));
+    }
+    const rows = await this.db
       .selectFrom('dashboard_tag')
       .innerJoin('dashboard', 'dashboard.id', 'dashboard_tag.dashboard_id')
       .select(['dashboard_tag.term', (eb) => eb.fn.countAll<number>().as('count')])
       .where('dashboard_tag.org_id', '=', orgId)
-      .groupBy('dashboard_tag.term')
-      .orderBy('dashboard_tag.term');
-    if (!filter.all) {
-      query = query.where((eb) =>
+      .where((eb) =>
         eb.or([
           ...(filter.rootVisible ? [eb('dashboard.folder_id', 'is', null)] : []),
           ...(filter.folderIds.length > 0 ? [eb('dashboard.folder_id', 'in', filter.folderIds)] : []),
           ...(filter.dashboardIds?.length ? [eb('dashboard.id', 'in', filter.dashboardIds)] : []),
           NOTHING,
         ]),
-      );
-    }
-    return (await query.execute()).map((r) => ({ term: r.term, count: Number(r.count) }));
+      )
+      .groupBy('dashboard_tag.term')
+      .orderBy('dashboard_tag.term')
+      .execute();
+    return rows.map((r) => ({ term: r.term, count: Number(r.count) }));
   }
 
   /**

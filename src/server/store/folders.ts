@@ -155,17 +155,18 @@ export class FolderStore {
   async accessGrants(orgId: number, accountId: number): Promise<AccessGrants> {
     const [folders, dashboards, teams] = await Promise.all([
       this.accessEntries(orgId),
+      // From the grants to their dashboards' org: joined the other way, SQLite walked every
+      // dashboard of the org to probe for grants (130 ms at 1,000,000, on every request).
       this.db
         .selectFrom('dashboard_permission')
-        .innerJoin('dashboard', 'dashboard.id', 'dashboard_permission.dashboard_id')
-        .select([
-          'dashboard_permission.dashboard_id',
-          'dashboard_permission.role',
-          'dashboard_permission.user_id',
-          'dashboard_permission.team_id',
-          'dashboard_permission.permission',
-        ])
-        .where('dashboard.org_id', '=', orgId)
+        .select(['dashboard_id', 'role', 'user_id', 'team_id', 'permission'])
+        .where((eb) =>
+          eb(
+            eb.selectFrom('dashboard').select('dashboard.org_id').whereRef('dashboard.id', '=', 'dashboard_permission.dashboard_id'),
+            '=',
+            orgId,
+          ),
+        )
         .execute(),
       this.db
         .selectFrom('team_member')

@@ -444,6 +444,18 @@ const migrations: Record<string, Migration> = {
       end`.execute(db);
     },
   },
+  '0011_folder_list_index': {
+    async up(db: Kysely<unknown>) {
+      // The org's folders in title order (the folder list, and the access check of every request by
+      // someone not an Admin) were found by walking (org, title) through every dashboard: 3 s at
+      // 1,000,000 dashboards. With the kind in the index they are its first rows.
+      await db.schema
+        .createIndex('dashboard_org_kind_title')
+        .on('dashboard')
+        .columns(['org_id', 'is_folder', 'title_lower', 'id'])
+        .execute();
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */

@@ -47,6 +47,7 @@ describe('store', () => {
       '0008_search_index',
       '0009_annotation_range_index',
       '0010_dashboard_changes',
+      '0011_folder_list_index',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -86,7 +87,8 @@ describe('store', () => {
       tokenize='trigram case_sensitive 1', columnsize=0)`.execute(store.db);
     await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
       insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
-    await sql`delete from kysely_migration where name = '0010_dashboard_changes'`.execute(store.db);
+    await sql`drop index dashboard_org_kind_title`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index')`.execute(store.db);
     await save('before', 'Saved Before The Upgrade');
     await store.close();
 
