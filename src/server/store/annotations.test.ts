@@ -236,8 +236,9 @@ describe(`annotation ranges (${TEST_STORE})`, () => {
     } finally {
       await beside.close();
     }
+    // Seen as soon as the connection next asks the file whether another committed (within ms).
+    await expect.poll(() => found(window), { timeout: 10_000, interval: 5 }).toContain('edited elsewhere');
     const answer = await found(window);
-    expect(answer).toContain('edited elsewhere');
     expect(answer).toContain('very long');
     expect(answer).toBe(scan(await everyAnnotation(), window, { all: true }));
   });
