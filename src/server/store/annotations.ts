@@ -95,7 +95,10 @@ const CLOSE = Buffer.from(']');
 /** `[a,b,…]` from each element's JSON bytes. */
 function joinJsonArray(parts: Buffer[]): Buffer {
   const pieces: Buffer[] = [OPEN];
-  parts.forEach((part, i) => pieces.push(...(i === 0 ? [part] : [COMMA, part])));
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(part);
+  });
   pieces.push(CLOSE);
   return Buffer.concat(pieces);
 }
@@ -225,7 +228,7 @@ const READ_BATCH = 1_000;
  */
 export const ANNOTATION_CACHE_TTL_MS = 60_000;
 
-/** Bytes of annotation JSON kept (a few MB: ten thousand typical annotations and more). */
+/** Bytes of annotation JSON kept: about 20,000 typical annotations. */
 const RENDERED_CACHE_BYTES = 8 * 1024 * 1024;
 
 export class AnnotationStore {
