@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../../src/server/store';
 import type { AnnotationFields } from '../../src/server/store/annotations';
+import { rng } from '../../src/server/testing/random';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The bootstrap admin token of every bench data dir. */
@@ -24,18 +25,6 @@ export const ANNOTATION_SPAN = 30 * 24 * HOUR;
 export const FOLDER_COUNT = 50;
 export const LARGE_DASHBOARD_UID = 'bench-istio';
 export const LARGE_DASHBOARD_FILE = path.join(ROOT, 'src/server/testing/fixtures/dashboards/istio-service-dashboard.json');
-
-/** mulberry32: a small, fast, seeded PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 

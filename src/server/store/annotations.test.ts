@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
+import { rng } from '../testing/random';
 import { annotationJson, type AnnotationQuery, type AnnotationView } from './annotations';
 import type { FolderFilter } from './dashboards';
 
@@ -8,18 +9,6 @@ import type { FolderFilter } from './dashboards';
  * SQLite) must answer, byte for byte, what a plain scan of every row gives: for points and regions
  * of every length, every filter and limit, and after every kind of write that changes an answer.
  */
-
-/** mulberry32, seeded: the same annotations and queries every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ORG = 1;
 const DAY = 86_400_000;
@@ -31,32 +20,11 @@ const dashboards: Array<{ id: number; folderId: number | null }> = [];
 const folderIds: number[] = [];
 let personId: number;
 
-/** Every annotation of the org, as `find` would show it, by a scan. */
+/** Every annotation of the org, each read alone by id (the store's view of one annotation). */
 async function everyAnnotation(): Promise<AnnotationView[]> {
-  const rows = await server.store.db
-    .selectFrom('annotation as a')
-    .leftJoin('user as u', 'u.id', 'a.user_id')
-    .leftJoin('dashboard as d', 'd.id', 'a.dashboard_id')
-    .select([
-      'a.id',
-      'a.org_id as orgId',
-      'a.dashboard_id as dashboardId',
-      'd.uid as dashboardUID',
-      'd.folder_id as folderId',
-      'a.panel_id as panelId',
-      'a.user_id as userId',
-      'u.login',
-      'u.email',
-      'a.epoch as time',
-      'a.epoch_end as timeEnd',
-      'a.text',
-      'a.tags',
-      'a.created',
-      'a.updated',
-    ])
-    .where('a.org_id', '=', ORG)
-    .execute();
-  return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
+  const ids = await server.store.db.selectFrom('annotation').select('id').where('org_id', '=', ORG).execute();
+  const views = await Promise.all(ids.map(({ id }) => server.store.annotations.get(ORG, id)));
+  return views.filter((view) => view !== undefined);
 }
 
 function visible(row: AnnotationView, filter: FolderFilter): boolean {

@@ -153,7 +153,7 @@ class RenderedAnnotations {
   }
 }
 
-/** SQL text with `?` placeholders and their values, written side by side so that they cannot disagree. */
+/** SQL text with a `?` for each value and the values, written side by side so that they cannot disagree. */
 class SqlText {
   text = '';
   readonly values: unknown[] = [];
@@ -226,7 +226,7 @@ const READ_BATCH = 1_000;
  * write seen on the connection (this process's, another process's commit on the SQLite file)
  * empties the caches at once; this only bounds what could still slip by.
  */
-export const ANNOTATION_CACHE_TTL_MS = 60_000;
+const ANNOTATION_CACHE_TTL_MS = 60_000;
 
 /** Bytes of annotation JSON kept: about 20,000 typical annotations. */
 const RENDERED_CACHE_BYTES = 8 * 1024 * 1024;
@@ -431,7 +431,7 @@ export class AnnotationStore {
     return joinJsonArray(parts);
   }
 
-  /** The ids a walk built by `walkSql` finds, in order; its placeholders become `$1, $2, …` on PostgreSQL. */
+  /** The ids a walk built by `walkSql` finds, in order; its `?` marks become `$1, $2, …` on PostgreSQL. */
   private async runWalk(walk: SqlText): Promise<number[]> {
     let text = walk.text;
     if (this.dialect === 'postgres') {

@@ -125,7 +125,7 @@ class ImmediateTransactionDialect extends SqliteDialect {
 }
 
 /** How often `data_version` is asked at most; a commit by another process is seen within this. */
-export const OTHER_COMMITS_CHECK_MS = 20;
+const OTHER_COMMITS_CHECK_MS = 20;
 
 /**
  * How many times the file was found changed by another connection (the CLI, a second server):

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
+import { rng } from '../testing/random';
 import type { FolderFilter, SearchParams } from './dashboards';
 import { searchHit } from './searchCatalogue';
 
@@ -92,18 +93,6 @@ function queries(random: () => number, titles: string[]): string[] {
   out.add('nothing-like-this-anywhere');
   out.add('cluster nothing-like-this');
   return [...out];
-}
-
-/** mulberry32, seeded: the same titles and queries every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ORG = 1;
