@@ -10,8 +10,9 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
+import { authenticate, credentialFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
+import { DEFAULT_SIGN_IN_SETTINGS, SignIn, sessionTokenFromCookie, TooManyAttemptsError, type SignInSettings } from './auth/signin';
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
@@ -22,6 +23,7 @@ import { registerDashboardRoutes } from './routes/dashboards';
 import { registerDataSourceRoutes } from './routes/datasources';
 import { registerFolderRoutes } from './routes/folders';
 import { registerImportRoutes } from './routes/import';
+import { registerLoginRoutes, requestFacts } from './routes/login';
 import { registerOrgRoutes } from './routes/org';
 import { registerDashboardPermissionRoutes } from './routes/permissions';
 import { registerProvisioningRoutes } from './routes/provisioning';
@@ -77,6 +79,13 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Provisioning from files (SIGHTLINE_PROVISIONING_DIR), for the reload endpoints. */
   provisioner?: Provisioner;
+  /** Sessions, throttling and CSRF of password sign-in (auth/signin.ts has the defaults). */
+  signIn?: Partial<SignInSettings>;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed (Fastify's `trustProxy`: CIDRs or
+   * addresses). Without it the client address is the socket's, and cookies get `Secure` only on TLS.
+   */
+  trustProxy?: string[];
 }
 
 export interface ConnectionLimits {
@@ -119,6 +128,9 @@ export const UI_CSP = [
 
 /** API answers are data, never documents: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Methods that change nothing; cookie-authenticated requests with any other face the CSRF check. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How often a client address's failed logins are logged at most. */
 const FAILED_AUTH_LOG_INTERVAL_MS = 10_000;
@@ -167,7 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `connection: close`, see onSend) rather than refused with 503: the client sent it before it
     // could know. New connections are refused, and main.ts bounds the wait.
     return503OnClosing: false,
+    ...(deps.trustProxy && deps.trustProxy.length > 0 ? { trustProxy: deps.trustProxy } : {}),
   });
+  const signIn = new SignIn(store, { ...DEFAULT_SIGN_IN_SETTINGS, ...deps.signIn }, app.log);
   app.server.maxConnections = limits.maxConnections;
   app.server.headersTimeout = limits.headersTimeoutMs;
 
@@ -282,9 +296,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('access-control-max-age', '600')
         .send();
     }
-    const authenticated = async () => {
+    const authenticated = async (): Promise<Identity> => {
       try {
-        return await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
+        // A header wins over a cookie: a script's token is what it means, whatever the browser holds.
+        const header = request.headers.authorization;
+        const sessionToken = header === undefined ? sessionTokenFromCookie(request.headers.cookie) : undefined;
+        if (sessionToken !== undefined) {
+          const identity = await signIn.authenticateSession(sessionToken);
+          if (!SAFE_METHODS.has(request.method)) {
+            const problem = signIn.crossSiteWriteProblem(request.headers, request.host);
+            if (problem) throw new ApiError(403, problem, { title: 'Access denied' });
+          }
+          return identity;
+        }
+        const credential = credentialFromHeader(header);
+        if (credential.kind === 'token') return await authenticate(store.tokens, credential.token);
+        return await signIn.authenticateBasic(credential.login, credential.password, requestFacts(request));
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) {
           logFailedAuth(request.ip, error.message);
@@ -343,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ApiError as the route built it, a client's mistake Fastify found with its message, else a 500.
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError | OutgoingBusyError, request, reply) => {
     const error: Error = thrown instanceof DomainError ? httpError(thrown) : thrown;
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
     if (error instanceof OutgoingBusyError) return reply.code(429).header('retry-after', '1').send({ message: error.message });
     const status = (error as FastifyError).statusCode ?? 500;
@@ -375,9 +403,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send(await metrics.render()),
     );
   }
-  registerSignedInUserRoutes(app, store);
+  registerLoginRoutes(app, store, signIn);
+  registerSignedInUserRoutes(app, store, signIn);
   registerOrgRoutes(app, store);
-  registerUserRoutes(app, store);
+  registerUserRoutes(app, store, signIn);
   registerServiceAccountRoutes(app, store);
   registerDashboardRoutes(app, store);
   registerFolderRoutes(app, store);

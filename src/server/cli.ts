@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { orgRoleSchema } from '../contract/common';
 import { createTokenRequestSchema } from '../contract/serviceaccounts';
 import { describeZodError } from '../contract/errors';
+import { passwordProblem } from './auth/passwords';
+import { setPersonPassword } from './auth/signin';
 import { bootstrap, mintToken } from './bootstrap';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
@@ -222,12 +225,62 @@ async function copyCommand(argv: string[]): Promise<void> {
   }
 }
 
+const PASSWORD_USAGE = `Usage: npm run password -- --login LOGIN [--password-stdin] [--data-dir DIR]
+
+Sets the password of the person LOGIN (login or email) straight in the data directory or database
+(the server may be running) and ends every session they had. Without --password-stdin a random
+password is made; the password alone is printed on standard output.
+--password-stdin   read the new password from standard input (at least 4 characters).
+--data-dir DIR     the data directory (default: SIGHTLINE_DATA_DIR, else ./data).`;
+
+async function passwordCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      login: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(`${PASSWORD_USAGE}\n`);
+  if (!values.login?.trim()) {
+    process.stderr.write(`--login is required\n\n${PASSWORD_USAGE}\n`);
+    process.exit(2);
+  }
+  let password = randomBytes(12).toString('base64url');
+  if (values['password-stdin']) {
+    password = fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+    const problem = passwordProblem(password);
+    if (problem) {
+      process.stderr.write(`password: ${problem}\n`);
+      process.exit(2);
+    }
+  }
+  const config = loadConfig(values['data-dir'] ? { ...process.env, SIGHTLINE_DATA_DIR: values['data-dir'] } : process.env);
+  const store = await openStore(config.dataDir, storeOptionsOf(config));
+  try {
+    const person = await store.sessions.findPassword(values.login.trim());
+    if (!person) {
+      process.stderr.write(`password: no person has the login or email "${values.login.trim()}"\n`);
+      process.exit(1);
+    }
+    await setPersonPassword(store, person.userId, password);
+    process.stderr.write(`password: set for "${person.login}" (id ${person.userId}); their sessions have ended\n`);
+    if (!values['password-stdin']) process.stdout.write(`${password}\n`);
+  } finally {
+    await store.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   token: tokenCommand,
   backup: backupCommand,
   restore: restoreCommand,
   'db:copy': copyCommand,
+  password: passwordCommand,
 };
 const run = command ? commands[command] : undefined;
 if (!run) fail(`unknown command "${command ?? ''}"`);
