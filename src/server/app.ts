@@ -13,7 +13,7 @@ import secureJson from 'secure-json-parse';
 import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
+import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
 import { registerAnnotationRoutes } from './routes/annotations';
@@ -179,11 +179,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     // Deep nesting would overflow the stack later (JSON.stringify, zod); refused before parsing.
     if (jsonTooDeep(text)) return done(badRequest(`bad request data: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
+      return done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
     }
+    // NUL is in no name, title or text anyone means, and PostgreSQL cannot store it: refused on both stores alike.
+    const nulAt = text.includes('\\u0000') ? nulCharacterAt(parsed) : undefined;
+    if (nulAt !== undefined) {
+      const where = nulAt === '' ? 'the body' : nulAt;
+      return done(badRequest(`bad request data: ${where} contains a NUL character`, nulAt === '' ? {} : { field: nulAt }), undefined);
+    }
+    done(null, parsed);
   });
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
@@ -327,6 +335,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const identity = await authenticated();
     (request as unknown as Authenticated)[IDENTITY] = identity;
     if (config.action) authorize(identity, config.action);
+  });
+
+  // NUL bytes (`%00`) in the decoded path or query: no uid, name or filter holds one, and PostgreSQL
+  // text cannot; refused here, after the token check, so both stores answer the same 400.
+  app.addHook('onRequest', async (request) => {
+    const part = nulCharacterInUrl(request.url);
+    if (part) throw badRequest(`bad request data: the ${part} contains a NUL character (%00)`);
   });
 
   // Headers for every answer (API and UI); docs/security.md explains each.
