@@ -412,16 +412,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (hasUi) {
     // The UI's files are public (they are the same for everyone): see uiFileUrls above.
     await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: false, maxAge: 0 });
-    // Hashed assets never change under their name.
+    // Hashed assets never change under their name; said only of a file really served (a 404 may become one).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (!request.is404 && reply.statusCode < 400 && request.routeOptions.url?.startsWith('/assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     // Serving index.html or a 404 grants nothing, so the raw path is fine to decide between them.
     const isApi = isApiPath(request);
-    if (!isApi && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (an old hashed name after a deploy) is a 404, never the page in its place.
+    const isAsset = isUnderPath(request, '/assets');
+    if (!isApi && !isAsset && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/dashboards, /d/<uid>/...) are the UI's to resolve.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -439,13 +443,18 @@ function pathOf(url: string): string {
 
 /** Whether the request's path, decoded as the router decodes it, is under `/api`. */
 function isApiPath(request: { url: string }): boolean {
+  return isUnderPath(request, '/api');
+}
+
+/** Whether the request's path, decoded as the router decodes it, is `prefix` or under it. */
+function isUnderPath(request: { url: string }, prefix: string): boolean {
   let path = pathOf(request.url);
   try {
     path = decodeURIComponent(path);
   } catch {
-    // A malformed escape is not a path the API answers either way.
+    // A malformed escape is not a path the API or the UI answers either way.
   }
-  return path === '/api' || path.startsWith('/api/');
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
