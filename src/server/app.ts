@@ -14,7 +14,7 @@ import { authenticate, credentialFromHeader, type Identity } from './auth/identi
 import { authorize, permissions, type Action } from './auth/permissions';
 import { DEFAULT_SIGN_IN_SETTINGS, SignIn, sessionTokenFromCookie, TooManyAttemptsError, type SignInSettings } from './auth/signin';
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
+import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
 import { registerAnnotationRoutes } from './routes/annotations';
@@ -193,11 +193,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     // Deep nesting would overflow the stack later (JSON.stringify, zod); refused before parsing.
     if (jsonTooDeep(text)) return done(badRequest(`bad request data: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
+      return done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
     }
+    // NUL is in no name, title or text anyone means, and PostgreSQL cannot store it: refused on both stores alike.
+    const nulAt = text.includes('\\u0000') ? nulCharacterAt(parsed) : undefined;
+    if (nulAt !== undefined) {
+      const where = nulAt === '' ? 'the body' : nulAt;
+      return done(badRequest(`bad request data: ${where} contains a NUL character`, nulAt === '' ? {} : { field: nulAt }), undefined);
+    }
+    done(null, parsed);
   });
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
@@ -356,6 +364,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.action) authorize(identity, config.action);
   });
 
+  // NUL bytes (`%00`) in the decoded path or query: no uid, name or filter holds one, and PostgreSQL
+  // text cannot; refused here, after the token check, so both stores answer the same 400.
+  app.addHook('onRequest', async (request) => {
+    const part = nulCharacterInUrl(request.url);
+    if (part) throw badRequest(`bad request data: the ${part} contains a NUL character (%00)`);
+  });
+
   // Headers for every answer (API and UI); docs/security.md explains each.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
@@ -426,16 +441,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (hasUi) {
     // The UI's files are public (they are the same for everyone): see uiFileUrls above.
     await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: false, maxAge: 0 });
-    // Hashed assets never change under their name.
+    // Hashed assets never change under their name; said only of a file really served (a 404 may become one).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (!request.is404 && reply.statusCode < 400 && request.routeOptions.url?.startsWith('/assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     // Serving index.html or a 404 grants nothing, so the raw path is fine to decide between them.
     const isApi = isApiPath(request);
-    if (!isApi && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (an old hashed name after a deploy) is a 404, never the page in its place.
+    const isAsset = isUnderPath(request, '/assets');
+    if (!isApi && !isAsset && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/dashboards, /d/<uid>/...) are the UI's to resolve.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -453,13 +472,18 @@ function pathOf(url: string): string {
 
 /** Whether the request's path, decoded as the router decodes it, is under `/api`. */
 function isApiPath(request: { url: string }): boolean {
+  return isUnderPath(request, '/api');
+}
+
+/** Whether the request's path, decoded as the router decodes it, is `prefix` or under it. */
+function isUnderPath(request: { url: string }, prefix: string): boolean {
   let path = pathOf(request.url);
   try {
     path = decodeURIComponent(path);
   } catch {
-    // A malformed escape is not a path the API answers either way.
+    // A malformed escape is not a path the API or the UI answers either way.
   }
-  return path === '/api' || path.startsWith('/api/');
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {

@@ -11,7 +11,7 @@ import { bootstrap, mintToken } from './bootstrap';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
 import { SecretBox, SECRET_KEY_FILE } from './secrets';
-import { backupDatabase, restoreDatabase, RestoreRefused } from './store/backup';
+import { backupDatabase, BackupRefused, restoreDatabase, RestoreRefused } from './store/backup';
 import { copySqliteToPostgres, CopyRefused } from './store/copy';
 import { DATABASE_FILE } from './store/db';
 import { redactDatabaseUrl } from './store/postgres';
@@ -80,12 +80,13 @@ async function tokenCommand(argv: string[]): Promise<void> {
   }
 }
 
-const BACKUP_USAGE = `Usage: npm run backup -- --out FILE [--data-dir DIR]
+const BACKUP_USAGE = `Usage: npm run backup -- --out FILE [--force] [--data-dir DIR]
        npm run restore -- FILE [--data-dir DIR]
 
 backup   copies the database of a data directory to FILE with SQLite's online backup API: the copy
          is consistent while servers run. Also keep the data directory's secret.key (or your
-         SIGHTLINE_SECRET_KEY): data source secrets in the copy are sealed with it.
+         SIGHTLINE_SECRET_KEY): data source secrets in the copy are sealed with it. An existing
+         FILE is replaced only with --force; the live database (and its -wal/-shm) never.
 restore  puts FILE in place of the data directory's database (the old one is kept beside it as
          sightline.db.before-restore-<time>). Refused while a server runs on that data directory.
 --data-dir DIR  the data directory (default: SIGHTLINE_DATA_DIR, else ./data).`;
@@ -97,7 +98,7 @@ function dataDirOf(given: string | undefined): string {
 async function backupCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { out: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { out: { type: 'string' }, force: { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) return void process.stdout.write(`${BACKUP_USAGE}\n`);
@@ -109,11 +110,25 @@ async function backupCommand(argv: string[]): Promise<void> {
   const out = path.resolve(values.out);
   const started = Date.now();
   let shown = -1;
-  const result = await backupDatabase(dataDir, out, ({ totalPages, remainingPages }) => {
-    const percent = totalPages === 0 ? 100 : Math.floor(((totalPages - remainingPages) / totalPages) * 100);
-    if (percent !== shown) process.stderr.write(`backup: ${percent}% (${totalPages - remainingPages} of ${totalPages} pages)\n`);
-    shown = percent;
-  });
+  let result;
+  try {
+    result = await backupDatabase(
+      dataDir,
+      out,
+      ({ totalPages, remainingPages }) => {
+        const percent = totalPages === 0 ? 100 : Math.floor(((totalPages - remainingPages) / totalPages) * 100);
+        if (percent !== shown) process.stderr.write(`backup: ${percent}% (${totalPages - remainingPages} of ${totalPages} pages)\n`);
+        shown = percent;
+      },
+      { force: values.force },
+    );
+  } catch (error) {
+    if (error instanceof BackupRefused) {
+      process.stderr.write(`backup refused: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (shown !== 100) process.stderr.write(`backup: 100% (${result.totalPages} of ${result.totalPages} pages)\n`);
   const size = fs.statSync(out).size;
   process.stderr.write(

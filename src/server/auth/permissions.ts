@@ -59,7 +59,7 @@ export const permissions = {
   'teams.permissions:read': 'Admin',
   'teams.permissions:write': 'Admin',
   /** Stars belong to the caller's own account; the dashboard must be viewable. */
-  'users.self.stars:write': 'None',
+  'users.self.stars:write': 'Viewer',
   /** Reads the provisioning files again (`POST /api/admin/provisioning/{dashboards,datasources}/reload`). */
   'provisioning:reload': 'Admin',
   /** Legacy API keys: there are none (service account tokens replace them), listing says so. */
