@@ -5,7 +5,7 @@
  * source that already says the same: several instances applying the same files create nothing
  * twice and bump no version.
  */
-import { isHttpUrl, parseHostPort, sqlDataSourceTypes, type DataSourceType } from '../../contract/datasources';
+import { isHttpUrl, parseHostPort, sqlDataSourceTypes, urlCredentialsProblem, type DataSourceType } from '../../contract/datasources';
 import { UID_PATTERN } from '../../contract/dashboards';
 import { resolveType } from '../health/registry';
 import { closeDataSourcePools } from '../query/pools';
@@ -126,6 +126,9 @@ function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource |
   if (uid !== undefined && !UID_PATTERN.test(uid)) return `data source "${name}": uid "${uid}" must be 1–40 letters, digits, "-" or "_"`;
   const url = text(item.url).trim();
   const isSql = sqlDataSourceTypes.includes(type as DataSourceType);
+  // First: the message below quotes the URL, which must not put a password in the log.
+  const credentials = url ? urlCredentialsProblem(url, isSql) : undefined;
+  if (credentials) return `data source "${name}": ${credentials}`;
   if (url && (isSql ? !parseHostPort(url) : !isHttpUrl(url))) {
     return `data source "${name}": url "${url}" is not ${isSql ? 'host:port' : 'an http:// or https:// address'}`;
   }

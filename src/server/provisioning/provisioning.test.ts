@@ -436,6 +436,16 @@ describe('each bad file stands alone (issue 27)', () => {
     expect(await titles(server)).toEqual(['A']);
   });
 
+  it('a URL carrying user:password@ is refused, as by the API, without the password in the log', async () => {
+    const { server, warnings } = await setup({
+      'datasources/creds.yaml':
+        'apiVersion: 1\ndatasources:\n  - {name: creds, type: prometheus, url: "http://alice:s3cr3t-pw@prom:9090"}\n  - {name: fine, type: prometheus, url: "http://prom:9090"}\n',
+    });
+    expect(await dataSources(server)).toEqual([['fine', 'http://prom:9090']]);
+    expect(warnings.some((m) => m.includes('data source "creds"') && /basic ?auth/i.test(m))).toBe(true);
+    expect(warnings.join('\n')).not.toContain('s3cr3t-pw');
+  });
+
   it('a ConfigMap mount (x.yaml -> ..data/x.yaml, ..data -> ..<time>) is applied once, and again when ..data moves on', async () => {
     const first = '..2026_11_26_10_00_00.1';
     const { server, dir, errors, write, link } = await setup(
