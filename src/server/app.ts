@@ -110,7 +110,8 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
  * The UI's Content-Security-Policy. Scripts only from the server itself; styles also inline,
  * because Mantine (and its CSS variables resolver) writes `<style>` elements and `style`
  * attributes at run time. The connect page may talk to any Sightline or Grafana server the person
- * names, so `connect-src` allows http(s) anywhere; the token travels in a header, never a cookie.
+ * names, so `connect-src` allows http(s) anywhere; a token travels in a header, and the session
+ * cookie is honoured only for this server's own origin (see the CSRF check in the auth hook).
  */
 export const UI_CSP = [
   "default-src 'self'",
@@ -346,8 +347,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const config = request.routeOptions.config;
     const isApi = config.action !== undefined || request.routeOptions.url?.startsWith('/api/') === true;
     // The UI may talk to another server than the one that served it (its connect page takes an
-    // address). Tokens travel in a header, never in cookies, so allowing any origin lends a
-    // page no ambient authority.
+    // address). Tokens travel in a header; the session cookie is never honoured across origins:
+    // no `Access-Control-Allow-Credentials`, so another origin cannot read a cookie-authenticated
+    // answer, and the CSRF check refuses its writes.
     if (origin && isApi) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     if (config.metricsAuth) {
       if (metricsAuth && basicAuthMatches(request.headers.authorization, metricsAuth)) return;
