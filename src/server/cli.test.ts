@@ -56,7 +56,7 @@ describe('npm run token', { timeout: 30_000 }, () => {
   });
 });
 
-describe('npm run password', { timeout: 30_000 }, () => {
+describe('npm run password', { timeout: 90_000 }, () => {
   const password = async (input: string | undefined, ...args: string[]) => {
     const child = execFile(process.execPath, [...serverEntry('cli'), 'password', '--data-dir', dir, ...args], {
       env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '', ...(await testStoreEnv(dir)) },
