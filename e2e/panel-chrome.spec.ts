@@ -95,3 +95,41 @@ test('a panel shows its description, its error mark, its links, and reads variab
   await page.keyboard.press('Escape');
   await expectAccessible(page);
 });
+
+test('dashboard links: plain links keep the time range, tagged dashboards list in a dropdown with the variables', async ({
+  page,
+  server,
+}) => {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const tag = `linked-${n}`;
+  await server.api('POST', '/api/dashboards/db', { dashboard: { title: `Linked A ${n}`, tags: [tag] } });
+  await server.api('POST', '/api/dashboards/db', { dashboard: { title: `Linked B ${n}`, tags: [tag] } });
+  const saved = await server.api<{ url: string; uid: string }>('POST', '/api/dashboards/db', {
+    dashboard: {
+      title: `Links ${n}`,
+      tags: [tag],
+      time: { from: 'now-3h', to: 'now' },
+      templating: { list: [{ name: 'env', type: 'custom', query: 'prod,dev', current: { text: 'dev', value: 'dev' }, options: [] }] },
+      links: [
+        { type: 'link', title: 'Docs for $env', url: 'https://docs.example/$env', keepTime: true, targetBlank: true },
+        { type: 'dashboards', title: 'Related', tags: [tag], asDropdown: true, includeVars: true },
+        { type: 'link', title: 'Never', url: 'javascript:alert(1)' },
+      ],
+      panels: [],
+    },
+  });
+  await connect(page, server, server.adminToken);
+  await page.goto(`${server.url}${saved.url}`);
+  const links = page.getByRole('navigation', { name: 'Dashboard links' });
+  const docs = links.getByRole('link', { name: 'Docs for dev' });
+  await expect(docs).toHaveAttribute('href', 'https://docs.example/dev?from=now-3h&to=now');
+  await expect(docs).toHaveAttribute('target', '_blank');
+  await expect(links.getByRole('link', { name: 'Never' })).toHaveCount(0);
+  await links.getByRole('button', { name: 'Related' }).click();
+  // The other two dashboards with the tag, not this one; the variables travel along.
+  await expect(page.getByRole('menuitem')).toHaveText([`Linked A ${n}`, `Linked B ${n}`]);
+  await page.getByRole('menuitem', { name: `Linked B ${n}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Linked B ${n}` })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('var-env')).toBe('dev');
+  await expectAccessible(page);
+});

@@ -6,6 +6,7 @@ import type { DataSourceSummary } from '../../../api/dataSources';
 import type { Panel } from '../layout';
 import { PanelRenderer } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
+import { safeLinkUrl } from './links';
 import { PanelMenu, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
@@ -35,20 +36,6 @@ export interface LivePanelProps {
   onChangeTimeRange(range: TimeRangeMs): void;
   onCreateAnnotation(at: { panelId?: number; time: number; timeEnd?: number }): void;
   onApplyPanelJson(panel: Panel): void;
-}
-
-/** Only links a browser may follow safely: http(s), mailto, or paths on this server. */
-export function safeLinkUrl(url: string): string | undefined {
-  const trimmed = url.trim();
-  if (trimmed === '') return undefined;
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
-  try {
-    const parsed = new URL(trimmed);
-    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? trimmed : undefined;
-  } catch {
-    // A relative link such as `d/abc?orgId=1` resolves against the page, as in Grafana.
-    return /^[\w.-]+(\/|\?|#|$)/.test(trimmed) && !trimmed.includes(':') ? trimmed : undefined;
-  }
 }
 
 /** The panel's `links`, interpolated, with unsafe URLs (`javascript:`, `data:`) left out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLinkUrl } from './LivePanel';
+import { linkHref, safeLinkUrl } from './links';
 
 describe('panel link URLs', () => {
   it('keeps http(s), mailto, paths on this server and relative links', () => {
@@ -25,5 +25,17 @@ describe('panel link URLs', () => {
     ]) {
       expect(safeLinkUrl(url), url).toBeUndefined();
     }
+  });
+});
+
+describe("a dashboard link's URL", () => {
+  const params = new URLSearchParams('var-zone=eu&var-zone=us&from=now-6h&viewPanel=2');
+  it('keeps the time range and the variables only when the link asks', () => {
+    const range = { from: 'now-6h', to: 'now' };
+    expect(linkHref('/d/abc/x', {}, range, params)).toBe('/d/abc/x');
+    expect(linkHref('/d/abc/x', { keepTime: true }, range, params)).toBe('/d/abc/x?from=now-6h&to=now');
+    expect(linkHref('/d/abc/x?orgId=1#panel', { includeVars: true, keepTime: true }, range, params)).toBe(
+      '/d/abc/x?orgId=1&from=now-6h&to=now&var-zone=eu&var-zone=us#panel',
+    );
   });
 });
