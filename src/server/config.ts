@@ -3,6 +3,7 @@ import { hasValidChecksum } from './auth/tokens';
 import { DEFAULT_VERSIONS_TO_KEEP } from './store/dashboards';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging';
 import { DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, parseCidr } from './outgoing';
+import { DEFAULT_SQL_LIMITS, type SqlLimits } from './query/limits';
 
 export interface Config {
   /** Where the HTTP server listens. */
@@ -29,6 +30,8 @@ export interface Config {
   datasourceDeny: string[];
   /** Outgoing requests at once; more answer 429. */
   outgoingMaxConcurrent: number;
+  /** Rows per SQL query, and bytes of SQL results per query and per request (SIGHTLINE_SQL_*). */
+  sqlLimits: SqlLimits;
   /** Slow-client limits of the HTTP server. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -232,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // An empty SIGHTLINE_DATASOURCE_DENY turns the deny list off (e.g. on a laptop).
     datasourceDeny: denyListFromEnv(env),
     outgoingMaxConcurrent: integerFromEnv(env, 'SIGHTLINE_OUTGOING_MAX_CONCURRENT', DEFAULT_MAX_CONCURRENT, 1, 10_000),
+    sqlLimits: {
+      rowLimit: integerFromEnv(env, 'SIGHTLINE_SQL_ROW_LIMIT', DEFAULT_SQL_LIMITS.rowLimit, 1, 1_000_000_000),
+      maxBytesPerQuery: integerFromEnv(env, 'SIGHTLINE_SQL_MAX_BYTES_PER_QUERY', DEFAULT_SQL_LIMITS.maxBytesPerQuery, 1024, 2 ** 40),
+      maxBytesPerRequest: integerFromEnv(env, 'SIGHTLINE_SQL_MAX_BYTES_PER_REQUEST', DEFAULT_SQL_LIMITS.maxBytesPerRequest, 1024, 2 ** 40),
+    },
     requestTimeoutMs: integerFromEnv(env, 'SIGHTLINE_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
     headersTimeoutMs: integerFromEnv(env, 'SIGHTLINE_HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
     idleTimeoutMs: integerFromEnv(env, 'SIGHTLINE_IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,

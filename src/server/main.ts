@@ -5,12 +5,14 @@ import { openStore } from './store';
 import { DatabaseUnavailable } from './store/postgres';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
+import { configureSqlLimits } from './query/limits';
 import { pidFileOf, removePidFile, writePidFile } from './datadir';
 import { loggerOptions } from './logging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
+  configureSqlLimits(config.sqlLimits);
   // Until the app's logger exists, background database problems go to stderr.
   let warn = (message: string): void => void process.stderr.write(`${message}\n`);
   const store = await openStore(config.dataDir, { ...storeOptionsOf(config), log: (message) => warn(message) });
