@@ -5,6 +5,7 @@
  * statement per call (multiple statements are off). Rows are read as they arrive, up to the row
  * and byte limits, and the connection's session is reset before anyone else uses it.
  */
+import net from 'node:net';
 import type mysql from 'mysql2/promise';
 import { loadMysql } from '../drivers';
 import { describeConnectError } from '../health/network';
@@ -76,10 +77,17 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<MySql
   const verifyTls = tls && target.jsonData.tlsSkipVerify !== true;
   const mysqlDriver = await loadMysql();
   const pool = mysqlDriver.createPool({
-    // The driver checks the certificate against the host it dials, so a verified TLS connection
-    // dials the name (already checked against the deny list above); otherwise the checked address.
+    // The driver checks a certificate against `host`, so a verified TLS connection keeps the name
+    // there; every connection dials the address checked above all the same, so a name that resolves
+    // elsewhere the second time (DNS rebinding) cannot reach a denied address.
     host: verifyTls ? endpoint.host : address,
     port: endpoint.port,
+    stream: () => {
+      const socket = net.connect({ host: address, port: endpoint.port });
+      socket.setNoDelay(true);
+      socket.on('connect', () => socket.setKeepAlive(true));
+      return socket;
+    },
     user: target.user,
     password: target.secrets.password ?? '',
     database: database || undefined,
