@@ -16,7 +16,7 @@ const cli = async (...args: string[]) =>
   });
 
 // Each case starts the compiled CLI (well under a second, more on a busy machine).
-describe('npm run token', { timeout: 30_000 }, () => {
+describe('npm run token', { timeout: 90_000 }, () => {
   it('mints a token into a data dir offline, and the server accepts it', async () => {
     const { stdout, stderr } = await cli('--name', 'deployer', '--role', 'Editor', '--ttl', '3600');
     const token = stdout.trim();
