@@ -238,7 +238,10 @@ describe('compaction properties', () => {
         const rowKeys = dashboardGrid(panels)
           .filter((i) => i.kind === 'row')
           .map((i) => i.key);
+        const saved = structuredClone(panels);
         const grid = dashboardGrid(panels, new Set(toggles.map((t) => rowKeys[t % Math.max(1, rowKeys.length)] ?? '')));
+        // The saved model (what the JSON tab shows and Save sends) is never touched.
+        expect(panels).toEqual(saved);
         const places = grid.map((i) => i.pos);
         expect([...places].sort(byRowThenColumn)).toEqual(places);
         grid.forEach((a, i) => {
