@@ -1,5 +1,6 @@
 import { MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import classes from './Annotations.module.css';
 import { useAnnotationTags, useDashboardIndex, useDashboardPanels } from './api';
 
 type Update = (changes: Record<string, string | string[] | undefined>, replace?: boolean) => void;
@@ -40,6 +41,7 @@ export function AnnotationFilters({
       />
       <SegmentedControl
         aria-label="Tags must"
+        classNames={{ root: classes.wrapping }}
         data={[
           { value: 'all', label: 'Match all' },
           { value: 'any', label: 'Match any' },

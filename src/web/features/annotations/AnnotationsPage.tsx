@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { plural } from '../../lib/format';
 import { AnnotationDetails } from './AnnotationDetails';
+import classes from './Annotations.module.css';
 import { AnnotationFilters } from './AnnotationFilters';
 import { AnnotationForm } from './AnnotationForm';
 import { AnnotationTable } from './AnnotationTable';
@@ -101,6 +102,7 @@ export function AnnotationsPage() {
             />
             <SegmentedControl
               aria-label="Lanes"
+              classNames={{ root: classes.wrapping }}
               data={[
                 { value: 'dashboard', label: 'Lanes by dashboard' },
                 { value: 'tag', label: 'Lanes by tag' },
@@ -131,15 +133,8 @@ export function AnnotationsPage() {
       ) : annotations.isError ? (
         <ErrorState error={annotations.error} onRetry={() => annotations.refetch()} title="Could not load annotations" />
       ) : (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: selected ? 'minmax(0, 1fr) minmax(240px, 300px)' : 'minmax(0, 1fr)',
-            gap: 'var(--mantine-spacing-md)',
-            alignItems: 'start',
-          }}
-        >
-          <Paper withBorder p="xs" radius="sm">
+        <div className={classes.timelineAndDetails}>
+          <Paper withBorder p="xs" radius="sm" className={classes.timeline}>
             <Timeline
               lanes={lanes}
               range={range}
@@ -156,19 +151,21 @@ export function AnnotationsPage() {
             </Text>
           </Paper>
           {selected && (
-            <AnnotationDetails
-              annotation={selected}
-              dashboardTitle={dashboardTitle}
-              canEdit={canEdit}
-              onClose={() => setSelectedId(undefined)}
-              onEdit={() =>
-                draft.open({ id: selected.id, text: selected.text, tags: selected.tags, time: selected.time, timeEnd: selected.timeEnd })
-              }
-              onDelete={() => {
-                setSelectedId(undefined);
-                deleteWithUndo(selected, { onSettled: () => void invalidate(), onUndone: () => setSelectedId(selected.id) });
-              }}
-            />
+            <div className={classes.details}>
+              <AnnotationDetails
+                annotation={selected}
+                dashboardTitle={dashboardTitle}
+                canEdit={canEdit}
+                onClose={() => setSelectedId(undefined)}
+                onEdit={() =>
+                  draft.open({ id: selected.id, text: selected.text, tags: selected.tags, time: selected.time, timeEnd: selected.timeEnd })
+                }
+                onDelete={() => {
+                  setSelectedId(undefined);
+                  deleteWithUndo(selected, { onSettled: () => void invalidate(), onUndone: () => setSelectedId(selected.id) });
+                }}
+              />
+            </div>
           )}
         </div>
       )}

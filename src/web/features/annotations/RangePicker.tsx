@@ -1,5 +1,6 @@
 import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import classes from './Annotations.module.css';
 import { formatTime, fromLocalInput, QUICK_RANGES, toLocalInput, type TimeRange } from './time';
 
 /** Quick ranges (Last 1 h …) or a custom one; the range shown is always said with its dates. */
@@ -33,6 +34,7 @@ export function RangePicker({
     <>
       <SegmentedControl
         aria-label="Time range"
+        classNames={{ root: classes.wrapping }}
         data={[...QUICK_RANGES.map((q) => ({ value: q.from, label: q.label })), { value: 'custom', label: 'Custom' }]}
         value={customOpen || !quick ? 'custom' : quick.from}
         onChange={(value) => {
@@ -43,7 +45,7 @@ export function RangePicker({
       />
       {!quick && !customOpen && (
         // "Custom" is already the selected segment here, so pressing it again does nothing: this button edits the range.
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Text size="sm" aria-live="polite">
             {formatTime(range.from)} – {formatTime(range.to)}
           </Text>

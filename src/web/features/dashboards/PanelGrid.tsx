@@ -1,10 +1,12 @@
-import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
-import { GRID_COLUMNS, GRID_ROW_PX, sectionsOf, type Panel } from './layout';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { dashboardGrid, gridHeight, type GridItem, type Panel } from './layout';
+import classes from './PanelGrid.module.css';
 
 /**
- * The dashboard's panels on Grafana's 24-column grid. Rows fold and unfold (a view choice, not
+ * The dashboard's panels on Grafana's 24-column grid, compacted as Grafana draws them
+ * (`layout.ts`), and in one column on a narrow screen. Rows fold and unfold (a view choice, not
  * saved); the panels of a folded row are not rendered at all, so they ask for no data.
  * `renderPanel` draws one panel; `rowTitle` turns a row's title into what is shown (variables).
  */
@@ -18,79 +20,66 @@ export function PanelGrid({
   renderPanel(panel: Panel, inRow: boolean): ReactNode;
   rowTitle?(title: string): string;
 }) {
+  // Keys of the rows the viewer folded or unfolded (by the row's id, so a reload or a repeat
+  // does not move a fold to another row).
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   // Memoised: each panel keeps its identity between renders, so its queries and drawing do too.
-  const sections = useMemo(() => sectionsOf(panels), [panels]);
-  const [toggled, setToggled] = useState<Set<string>>(new Set());
-  if (sections.length === 0) {
+  const items = useMemo(() => dashboardGrid(panels, toggled), [panels, toggled]);
+  if (items.length === 0) {
     return (
       <Text c="dimmed" size="sm">
         This dashboard has no panels yet. Add them in the JSON model.
       </Text>
     );
   }
+  const toggle = (key: string) =>
+    setToggled((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   return (
-    <Stack gap="sm">
-      {sections.map((section, index) => {
-        // Keyed by the row's id, so that a repeat or a reload does not move a fold to another row.
-        const key = String(section.row?.id ?? `section-${index}`);
-        const collapsed = section.savedCollapsed !== toggled.has(key);
-        const rows = Math.max(1, ...section.panels.map((p) => p.pos.y + p.pos.h));
-        const title = rowTitle(typeof section.row?.title === 'string' && section.row.title ? section.row.title : 'Row');
-        return (
-          <Box key={`${key}-${index}`}>
-            {section.row && (
-              <Text component="h2" m={0} size="sm" fw={600}>
-                <UnstyledButton
-                  onClick={() =>
-                    setToggled((current) => {
-                      const next = new Set(current);
-                      if (next.has(key)) next.delete(key);
-                      else next.add(key);
-                      return next;
-                    })
-                  }
-                  aria-expanded={!collapsed}
-                  style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0', fontWeight: 600 }}
-                >
-                  {collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-                  <span>{title}</span>
-                  {collapsed && (
-                    <Text span size="xs" c="dimmed" fw={400} aria-hidden>
-                      ({section.panels.length} panel{section.panels.length === 1 ? '' : 's'})
-                    </Text>
-                  )}
-                </UnstyledButton>
-              </Text>
-            )}
-            {!collapsed && section.panels.length > 0 && (
-              <div
-                className="panel-grid"
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
-                  gridTemplateRows: `repeat(${rows}, ${GRID_ROW_PX}px)`,
-                  gap: 8,
-                }}
-              >
-                {section.panels.map((panel, i) => (
-                  <div
-                    key={`${panel.id ?? 'p'}-${i}`}
-                    style={{
-                      gridColumn: `${panel.pos.x + 1} / span ${panel.pos.w}`,
-                      gridRow: `${panel.pos.y + 1} / span ${panel.pos.h}`,
-                      minWidth: 0,
-                      minHeight: 0,
-                    }}
-                    data-testid="panel"
-                  >
-                    {renderPanel(panel, section.row !== undefined)}
-                  </div>
-                ))}
-              </div>
-            )}
-          </Box>
-        );
-      })}
-    </Stack>
+    <div className={classes.grid} style={{ '--rows': gridHeight(items) } as CSSProperties} data-testid="panel-grid">
+      {items.map((item) => (
+        <div
+          key={item.key}
+          className={classes.item}
+          style={{ '--x': item.pos.x, '--y': item.pos.y, '--w': item.pos.w, '--h': item.pos.h } as CSSProperties}
+          data-grid-key={item.key}
+          data-testid={item.kind === 'panel' ? 'panel' : 'row'}
+        >
+          {item.kind === 'panel' ? (
+            renderPanel(item.panel, item.inRow)
+          ) : (
+            <RowHeading item={item} title={rowTitle(rowTitleOf(item.row))} onToggle={() => toggle(item.key)} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const rowTitleOf = (row: Panel) => (typeof row.title === 'string' && row.title ? row.title : 'Row');
+
+function RowHeading({ item, title, onToggle }: { item: GridItem & { kind: 'row' }; title: string; onToggle(): void }) {
+  return (
+    <Text component="h2" m={0} size="sm" fw={600} h="100%" style={{ display: 'flex', alignItems: 'center' }}>
+      <UnstyledButton
+        onClick={onToggle}
+        aria-expanded={!item.collapsed}
+        style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0', fontWeight: 600, maxWidth: '100%' }}
+      >
+        {item.collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+        <Text span inherit truncate>
+          {title}
+        </Text>
+        {item.collapsed && (
+          <Text span size="xs" c="dimmed" fw={400} aria-hidden style={{ whiteSpace: 'nowrap' }}>
+            ({item.hidden} panel{item.hidden === 1 ? '' : 's'})
+          </Text>
+        )}
+      </UnstyledButton>
+    </Text>
   );
 }

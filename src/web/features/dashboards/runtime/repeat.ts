@@ -6,7 +6,7 @@
  * panels of a repeated row's copy `k` get `theirId * 1000 + k` too. Grafana takes the next free
  * id instead, which changes whenever the selection does; this rule keeps a copy's id stable.
  */
-import { GRID_COLUMNS, type GridPos, type Panel } from '../layout';
+import { GRID_COLUMNS, gridPosOf, type GridPos, type Panel } from '../layout';
 import { ALL_VALUE, type InterpolationScope, type VariableState } from './types';
 
 export interface ScopedValue {
@@ -21,15 +21,17 @@ export type RepeatedPanel = Panel & { scopedVars?: ScopedVars; repeatPanelId?: n
 const REPEAT_ID_FACTOR = 1000;
 const DEFAULT_MAX_PER_ROW = 4;
 
-function positionOf(panel: Panel): GridPos {
-  const g = panel.gridPos ?? {};
-  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-  return { x: num(g.x, 0), y: num(g.y, 0), w: num(g.w, 12), h: num(g.h, 8) };
-}
+/** Where a panel sits, read as the grid reads it (Grafana's defaults for what is missing). */
+const positionOf = (panel: Panel): GridPos => gridPosOf(panel);
 
 function scopedVarsOf(panel: Panel): ScopedVars {
   const vars = panel.scopedVars;
   return typeof vars === 'object' && vars !== null ? (vars as ScopedVars) : {};
+}
+
+/** Whether a panel or row repeats for at least one value now. */
+function repeats(panel: Panel, scope: InterpolationScope): boolean {
+  return typeof panel?.repeat === 'string' && panel.repeat !== '' && repeatValues(scope.variables[panel.repeat]).length > 0;
 }
 
 /** The values a repeat makes copies for: every option for All, else the selection. */
@@ -144,6 +146,9 @@ function repeatPanels(panels: readonly RepeatedPanel[], scope: InterpolationScop
  */
 export function expandRepeats(panels: readonly Panel[], scope: InterpolationScope): RepeatedPanel[] {
   const list = panels.filter((p): p is Panel => typeof p === 'object' && p !== null);
+  // Nothing to copy: the panels stay as saved, and the grid lays them out as Grafana does.
+  if (!list.some((p) => repeats(p, scope) || (p.type === 'row' && Array.isArray(p.panels) && p.panels.some((c) => repeats(c, scope)))))
+    return list;
   const segments = segmentsOf(list).flatMap((segment) => repeatRows(segment, scope));
   const result: RepeatedPanel[] = [];
   let cursor = 0;
