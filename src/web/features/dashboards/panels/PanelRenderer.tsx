@@ -16,6 +16,7 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   bargauge: () => import('./bargauge/BarGaugePanel'),
   table: () => import('./table/TablePanel'),
   text: () => import('./text/TextPanel'),
+  piechart: () => import('./piechart/PieChartPanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -24,6 +25,7 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   bargauge: lazy(LOADERS.bargauge),
   table: lazy(LOADERS.table),
   text: lazy(LOADERS.text),
+  piechart: lazy(LOADERS.piechart),
 };
 
 /**
