@@ -17,6 +17,7 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   table: () => import('./table/TablePanel'),
   text: () => import('./text/TextPanel'),
   piechart: () => import('./piechart/PieChartPanel'),
+  barchart: () => import('./barchart/BarChartPanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -26,6 +27,7 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   table: lazy(LOADERS.table),
   text: lazy(LOADERS.text),
   piechart: lazy(LOADERS.piechart),
+  barchart: lazy(LOADERS.barchart),
 };
 
 /**

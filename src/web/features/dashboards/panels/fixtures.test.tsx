@@ -36,6 +36,7 @@ beforeAll(async () => {
     import('./table/TablePanel'),
     import('./text/TextPanel'),
     import('./piechart/PieChartPanel'),
+    import('./barchart/BarChartPanel'),
   ]);
 }, 60_000);
 

@@ -15,7 +15,7 @@ const obj = (v: unknown): Json => (isObject(v) ? v : {});
 /** The renderer a panel type uses, legacy names included; undefined for types Sightline does not draw. */
 export function rendererFor(
   type: string | undefined,
-): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | undefined {
+): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | undefined {
   switch (type) {
     case 'timeseries':
     case 'graph':
@@ -36,6 +36,8 @@ export function rendererFor(
     case 'piechart':
     case 'grafana-piechart-panel':
       return 'piechart';
+    case 'barchart':
+      return 'barchart';
     default:
       return undefined;
   }
