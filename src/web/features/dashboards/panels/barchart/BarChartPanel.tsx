@@ -193,14 +193,14 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
                 ? {
                     x: stacked ? r.x + r.width / 2 : negative ? r.x - 3 : r.x + r.width + 3,
                     y: r.y + r.height / 2,
-                    textAnchor: stacked ? 'middle' : negative ? 'end' : 'start',
-                    dominantBaseline: 'middle',
+                    textAnchor: stacked ? ('middle' as const) : negative ? ('end' as const) : ('start' as const),
+                    dominantBaseline: 'middle' as const,
                   }
                 : {
                     x: r.x + r.width / 2,
                     y: stacked ? r.y + r.height / 2 : negative ? r.y + r.height + 11 : r.y - 3,
-                    textAnchor: 'middle',
-                    dominantBaseline: stacked ? 'middle' : 'auto',
+                    textAnchor: 'middle' as const,
+                    dominantBaseline: stacked ? ('middle' as const) : ('auto' as const),
                   };
               return (
                 <text key={`v${i}`} {...attrs} fontSize={FONT} fill={stacked ? textOn(s.color) : 'currentColor'} pointerEvents="none">

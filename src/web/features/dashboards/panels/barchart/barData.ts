@@ -1,5 +1,13 @@
 import type { Panel } from '../../layout';
-import { displayText, getDisplayProcessor, prepareFields, seriesColor, type DisplayField, type Scheme } from '../fieldDisplay';
+import {
+  displayText,
+  getDisplayProcessor,
+  prepareFields,
+  seriesColor,
+  type DisplayField,
+  type PreparedFrame,
+  type Scheme,
+} from '../fieldDisplay';
 import { asNumber, type PanelFrame } from '../frames';
 import { timeLabelPattern } from '../svgChart';
 import { formatDateTime } from '../valueFormats';
@@ -50,7 +58,7 @@ export function barChartOptionsOf(options: unknown): BarChartOptions {
 /** Grafana's bar chart colours series from the palette unless the panel says otherwise. */
 const PALETTE_DEFAULT = { color: { mode: 'palette-classic' } };
 
-function xFieldOf(frame: PanelFrame & { fields: DisplayField[] }, wanted?: string): DisplayField | undefined {
+function xFieldOf(frame: PreparedFrame, wanted?: string): DisplayField | undefined {
   if (wanted) {
     const named = frame.fields.find((f) => f.name === wanted || f.displayName === wanted);
     if (named) return named;
