@@ -18,6 +18,7 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   text: () => import('./text/TextPanel'),
   piechart: () => import('./piechart/PieChartPanel'),
   barchart: () => import('./barchart/BarChartPanel'),
+  histogram: () => import('./histogram/HistogramPanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -28,6 +29,7 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   text: lazy(LOADERS.text),
   piechart: lazy(LOADERS.piechart),
   barchart: lazy(LOADERS.barchart),
+  histogram: lazy(LOADERS.histogram),
 };
 
 /**

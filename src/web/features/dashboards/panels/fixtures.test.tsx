@@ -37,6 +37,7 @@ beforeAll(async () => {
     import('./text/TextPanel'),
     import('./piechart/PieChartPanel'),
     import('./barchart/BarChartPanel'),
+    import('./histogram/HistogramPanel'),
   ]);
 }, 60_000);
 

@@ -15,7 +15,7 @@ const obj = (v: unknown): Json => (isObject(v) ? v : {});
 /** The renderer a panel type uses, legacy names included; undefined for types Sightline does not draw. */
 export function rendererFor(
   type: string | undefined,
-): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | undefined {
+): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | 'histogram' | undefined {
   switch (type) {
     case 'timeseries':
     case 'graph':
@@ -38,6 +38,8 @@ export function rendererFor(
       return 'piechart';
     case 'barchart':
       return 'barchart';
+    case 'histogram':
+      return 'histogram';
     default:
       return undefined;
   }

@@ -1,12 +1,17 @@
 /** Axis helpers for the SVG charts (bar chart, histogram, state timeline). */
 
+/** The round number (1, 2, 2.5 or 5 × a power of ten) at or above `rough`. */
+export function niceStep(rough: number): number {
+  if (!(rough > 0) || !Number.isFinite(rough)) return 1;
+  const power = Math.pow(10, Math.floor(Math.log10(rough)));
+  return ([1, 2, 2.5, 5, 10].find((m) => m * power >= rough * (1 - 1e-9)) ?? 10) * power;
+}
+
 /** About `count` round tick values covering [min, max] (1, 2, 2.5 or 5 × a power of ten apart). */
 export function niceTicks(min: number, max: number, count = 5): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
   if (max === min) return [min];
-  const rough = (max - min) / Math.max(1, count);
-  const power = Math.pow(10, Math.floor(Math.log10(rough)));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
+  const step = niceStep((max - min) / Math.max(1, count));
   const ticks: number[] = [];
   for (let v = Math.ceil(min / step - 1e-9) * step; v <= max + step * 1e-9; v += step) ticks.push(Math.round(v / step) * step + 0);
   return ticks;
