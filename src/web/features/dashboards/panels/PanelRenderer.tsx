@@ -19,6 +19,7 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   piechart: () => import('./piechart/PieChartPanel'),
   barchart: () => import('./barchart/BarChartPanel'),
   histogram: () => import('./histogram/HistogramPanel'),
+  'state-timeline': () => import('./state-timeline/StateTimelinePanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -30,6 +31,7 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   piechart: lazy(LOADERS.piechart),
   barchart: lazy(LOADERS.barchart),
   histogram: lazy(LOADERS.histogram),
+  'state-timeline': lazy(LOADERS['state-timeline']),
 };
 
 /**

@@ -38,6 +38,7 @@ beforeAll(async () => {
     import('./piechart/PieChartPanel'),
     import('./barchart/BarChartPanel'),
     import('./histogram/HistogramPanel'),
+    import('./state-timeline/StateTimelinePanel'),
   ]);
 }, 60_000);
 

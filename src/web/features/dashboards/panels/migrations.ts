@@ -15,7 +15,7 @@ const obj = (v: unknown): Json => (isObject(v) ? v : {});
 /** The renderer a panel type uses, legacy names included; undefined for types Sightline does not draw. */
 export function rendererFor(
   type: string | undefined,
-): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | 'histogram' | undefined {
+): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | 'histogram' | 'state-timeline' | undefined {
   switch (type) {
     case 'timeseries':
     case 'graph':
@@ -40,6 +40,8 @@ export function rendererFor(
       return 'barchart';
     case 'histogram':
       return 'histogram';
+    case 'state-timeline':
+      return 'state-timeline';
     default:
       return undefined;
   }
