@@ -91,4 +91,10 @@ test('pie chart, bar chart, histogram and state timeline draw TestData and pass 
   // The numbers behind the drawings are readable as tables.
   await expect(page.getByRole('region', { name: 'Pools', exact: true }).getByRole('table', { name: 'Pools' })).toContainText('rbd');
   await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('panel-types-light.png'), fullPage: true });
+  // The app follows the system's theme until a person picks one.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('panel-types-dark.png'), fullPage: true });
 });

@@ -54,10 +54,11 @@ export function VizLegend({ items, options, columns = [], onHighlight, label = '
   if (options.displayMode === 'hidden' || items.length === 0) return null;
   const right = options.placement === 'right';
   const frame: CSSProperties = {
-    flexShrink: 0,
+    // On the right the legend takes the width the drawing leaves, so names are not cut short.
+    flex: right ? '1 1 0' : '0 0 auto',
     overflow: 'auto',
     maxHeight: right ? '100%' : '35%',
-    maxWidth: right ? '45%' : '100%',
+    maxWidth: right ? '50%' : '100%',
     minWidth: right ? 96 : undefined,
     paddingTop: right ? 0 : 4,
     paddingLeft: right ? 8 : 0,
@@ -140,6 +141,13 @@ export function VizLegend({ items, options, columns = [], onHighlight, label = '
       </ul>
     </div>
   );
+}
+
+/** About how wide a right-hand legend needs to be for these names and value columns (at most half the panel). */
+export function rightLegendWidth(items: VizLegendItem[], columns: number, panelWidth: number): number {
+  const longest = Math.max(0, ...items.map((i) => i.label.length));
+  const values = Math.max(0, ...items.map((i) => (i.values ?? []).reduce((sum, v) => sum + v.length * 7 + 16, 0)));
+  return Math.round(Math.min(panelWidth * 0.5, Math.max(96, longest * 7 + 40 + Math.max(values, columns * 56))));
 }
 
 /** A small box near the pointer (or the focused item), in the theme's colours. */

@@ -6,7 +6,7 @@ import { reduceValues, reducerName } from '../reducers';
 import { niceTicks, valueDomain, VISUALLY_HIDDEN } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
 import { barChartData, barChartOptionsOf, isHorizontal, layoutBars } from './barData';
 
 const FONT = 11;
@@ -30,11 +30,20 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
   })();
   if (data.series.length === 0 || data.categories.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
 
+  const legendItems = data.series.map((s) => {
+    const reduced = reduceValues(s.values, calcs);
+    return {
+      key: s.key,
+      label: s.name,
+      color: s.color,
+      values: calcs.map((c) => (typeof reduced[c] === 'number' ? s.format(reduced[c]) : '')),
+    };
+  });
   const legendShown = legend.displayMode !== 'hidden';
   const right = legendShown && legend.placement === 'right';
   const legendHeight =
     legendShown && !right ? Math.min(height * 0.35, (legend.displayMode === 'table' ? data.series.length + 1 : 1) * 20 + 6) : 0;
-  const chartWidth = right ? Math.max(60, width * 0.7) : width;
+  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, calcs.length, width)) : width;
   const chartHeight = Math.max(40, height - legendHeight);
   const horizontal = isHorizontal(options.orientation, chartWidth, chartHeight);
   const bars = layoutBars(data, options);
@@ -79,15 +88,6 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
     : Math.max(1, Math.ceil((rotated ? 14 : Math.min(longestCategory, 24) * CHAR + 6) / slot));
   const seriesIndex = highlight === null ? -1 : data.series.findIndex((s) => s.key === highlight);
 
-  const legendItems = data.series.map((s) => {
-    const reduced = reduceValues(s.values, calcs);
-    return {
-      key: s.key,
-      label: s.name,
-      color: s.color,
-      values: calcs.map((c) => (typeof reduced[c] === 'number' ? s.format(reduced[c]) : '')),
-    };
-  });
   const title = panel.title ? String(panel.title) : 'Bar chart';
 
   return (

@@ -4,7 +4,7 @@ import { NoData, useScheme } from '../PanelStates';
 import { niceTicks, valueDomain, VISUALLY_HIDDEN } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
 import { histogramData } from './histogramData';
 
 const FONT = 11;
@@ -24,13 +24,21 @@ export default function HistogramPanel({ panel, frames: rawFrames, width, height
   const right = legendShown && legend.placement === 'right';
   const legendHeight =
     legendShown && !right ? Math.min(height * 0.35, (legend.displayMode === 'table' ? data.series.length + 1 : 1) * 20 + 6) : 0;
-  const chartWidth = right ? Math.max(60, width * 0.7) : width;
+  const legendItems = data.series.map((s) => ({ key: s.key, label: s.name, color: s.color }));
+  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, 0, width)) : width;
   const chartHeight = Math.max(40, height - legendHeight);
   const xMin = data.buckets[0]!.min;
   const xMax = data.buckets.at(-1)!.max;
   const yDomain = valueDomain(data.series.flatMap((s) => s.counts));
   const yTicks = niceTicks(0, yDomain.max, Math.max(2, Math.floor(chartHeight / 40))).filter((t) => Number.isInteger(t));
-  const margin = { left: Math.max(...yTicks.map((t) => String(t).length)) * CHAR + 10, right: 12, top: 10, bottom: 20 };
+  // Half the widest bucket label on the right, so the last x label is not clipped.
+  const widestX = Math.max(data.formatX(xMin).length, data.formatX(xMax).length) * CHAR;
+  const margin = {
+    left: Math.max(...yTicks.map((t) => String(t).length)) * CHAR + 10,
+    right: Math.max(12, widestX / 2 + 2),
+    top: 10,
+    bottom: 20,
+  };
   const plotW = Math.max(10, chartWidth - margin.left - margin.right);
   const plotH = Math.max(10, chartHeight - margin.top - margin.bottom);
   const xTickCount = Math.max(2, Math.floor(plotW / (Math.max(...data.buckets.map((b) => data.formatX(b.min).length)) * CHAR + 20)));
@@ -136,12 +144,7 @@ export default function HistogramPanel({ panel, frames: rawFrames, width, height
           </tbody>
         </table>
       </div>
-      <VizLegend
-        items={data.series.map((s) => ({ key: s.key, label: s.name, color: s.color }))}
-        options={legend}
-        label={`Legend of ${title}`}
-        onHighlight={setHighlight}
-      />
+      <VizLegend items={legendItems} options={legend} label={`Legend of ${title}`} onHighlight={setHighlight} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { VizLegend, vizLegendOptionsOf, VizTooltip, type VizLegendItem } from '../VizLegend';
+import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip, type VizLegendItem } from '../VizLegend';
 import { pieOptionsOf, pieSlices, sliceLabel, slicePath, type PieSlice } from './pieData';
 
 /** Grafana's pie chart, drawn in SVG: slices (or a donut), labels on them, a legend, a tooltip. */
@@ -20,11 +20,17 @@ export default function PieChartPanel({ panel, frames: rawFrames, width, height,
   const [highlight, setHighlight] = useState<{ key: string; x: number; y: number } | null>(null);
   if (slices.length === 0 || slices.every((s) => s.value === 0)) return <NoData text={panelDefaults(panel).noValue} />;
 
+  const legendItems: VizLegendItem[] = slices.map((s) => ({
+    key: s.key,
+    label: s.name,
+    color: s.color,
+    values: options.legendValues.map((v) => (v === 'value' ? s.text : s.percentText)),
+  }));
   const right = legend.displayMode !== 'hidden' && legend.placement === 'right';
   const bottom = legend.displayMode !== 'hidden' && !right;
   // The legend takes at most this share; the pie gets the rest.
   const legendRows = legend.displayMode === 'table' ? slices.length + 1 : Math.ceil(slices.length / Math.max(1, Math.floor(width / 140)));
-  const pieWidth = right ? Math.max(40, width * 0.6) : width;
+  const pieWidth = right ? Math.max(40, width - rightLegendWidth(legendItems, options.legendValues.length, width)) : width;
   const pieHeight = bottom ? Math.max(40, height - Math.min(height * 0.35, legendRows * 20 + 6)) : height;
   const size = Math.max(20, Math.min(pieWidth, pieHeight));
   const cx = pieWidth / 2;
@@ -33,12 +39,6 @@ export default function PieChartPanel({ panel, frames: rawFrames, width, height,
   const inner = options.pieType === 'donut' ? outer * 0.6 : 0;
   const labelRadius = options.pieType === 'donut' ? (outer + inner) / 2 : outer * 0.65;
 
-  const legendItems: VizLegendItem[] = slices.map((s) => ({
-    key: s.key,
-    label: s.name,
-    color: s.color,
-    values: options.legendValues.map((v) => (v === 'value' ? s.text : s.percentText)),
-  }));
   const columns = options.legendValues.map((v) => (v === 'value' ? 'Value' : 'Percent'));
   const summary = slices.map((s) => `${s.name}: ${s.text} (${s.percentText})`).join(', ');
   const active = highlight ? slices.find((s) => s.key === highlight.key) : undefined;

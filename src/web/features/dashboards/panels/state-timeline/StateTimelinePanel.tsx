@@ -6,7 +6,7 @@ import { formatDuration, timeLabelPattern, VISUALLY_HIDDEN } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
 import { formatDateTime } from '../valueFormats';
-import { VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
 import { timelineLanes, timelineOptionsOf, timelineStates, timeTicks, type TimelineSpan } from './timelineData';
 
 const FONT = 11;
@@ -31,7 +31,8 @@ export default function StateTimelinePanel({ panel, frames: rawFrames, width, he
   const legendShown = legend.displayMode !== 'hidden';
   const right = legendShown && legend.placement === 'right';
   const legendHeight = legendShown && !right ? Math.min(height * 0.3, 26) : 0;
-  const chartWidth = right ? Math.max(60, width * 0.75) : width;
+  const legendItems = states.map((state, i) => ({ key: `${i}`, label: state.text, color: state.color }));
+  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, 0, width)) : width;
   const chartHeight = Math.max(40, height - legendHeight);
   const from = timeRange.from;
   const to = Math.max(timeRange.to, from + 1);
@@ -166,7 +167,7 @@ export default function StateTimelinePanel({ panel, frames: rawFrames, width, he
         </table>
       </div>
       <VizLegend
-        items={states.map((s, i) => ({ key: `${i}`, label: s.text, color: s.color }))}
+        items={legendItems}
         options={{ ...legend, displayMode: legend.displayMode === 'hidden' ? 'hidden' : 'list' }}
         label={`States of ${title}`}
       />
