@@ -26,8 +26,8 @@ function renderPanel(panel: Panel, frames: DataFrame[] = [], extra: Partial<Para
 
 describe('PanelRenderer', () => {
   it('says a panel type is not supported yet and still shows its queries and JSON', async () => {
-    renderPanel({ type: 'piechart', title: 'Shares', targets: [{ refId: 'A', expr: 'sum by (job) (up)' }] });
-    expect(screen.getByText('Panel type piechart is not supported yet')).toBeInTheDocument();
+    renderPanel({ type: 'geomap', title: 'Shares', targets: [{ refId: 'A', expr: 'sum by (job) (up)' }] });
+    expect(screen.getByText('Panel type geomap is not supported yet')).toBeInTheDocument();
     expect(screen.getByText('sum by (job) (up)')).toBeInTheDocument();
     await userEvent.click(screen.getByText('Panel JSON'));
     expect(screen.getByText(/"title": "Shares"/)).toBeVisible();

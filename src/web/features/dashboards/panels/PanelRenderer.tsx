@@ -16,6 +16,10 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   bargauge: () => import('./bargauge/BarGaugePanel'),
   table: () => import('./table/TablePanel'),
   text: () => import('./text/TextPanel'),
+  piechart: () => import('./piechart/PieChartPanel'),
+  barchart: () => import('./barchart/BarChartPanel'),
+  histogram: () => import('./histogram/HistogramPanel'),
+  'state-timeline': () => import('./state-timeline/StateTimelinePanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -24,6 +28,10 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   bargauge: lazy(LOADERS.bargauge),
   table: lazy(LOADERS.table),
   text: lazy(LOADERS.text),
+  piechart: lazy(LOADERS.piechart),
+  barchart: lazy(LOADERS.barchart),
+  histogram: lazy(LOADERS.histogram),
+  'state-timeline': lazy(LOADERS['state-timeline']),
 };
 
 /**

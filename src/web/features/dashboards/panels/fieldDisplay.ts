@@ -350,7 +350,7 @@ export function prepareFields(panel: Panel, frames: PanelFrame[], options: Prepa
   }));
 }
 
-function mappingFor(mappings: ValueMapping[] | undefined, value: unknown): MappingResult | undefined {
+export function mappingFor(mappings: ValueMapping[] | undefined, value: unknown): MappingResult | undefined {
   if (!mappings?.length) return undefined;
   const numeric = asNumber(value);
   for (const mapping of mappings) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { Panel } from '../layout';
+import { rendererFor } from './migrations';
 import { PanelRenderer } from './PanelRenderer';
 import { seriesFrame } from './testing';
 
@@ -34,6 +35,10 @@ beforeAll(async () => {
     import('./bargauge/BarGaugePanel'),
     import('./table/TablePanel'),
     import('./text/TextPanel'),
+    import('./piechart/PieChartPanel'),
+    import('./barchart/BarChartPanel'),
+    import('./histogram/HistogramPanel'),
+    import('./state-timeline/StateTimelinePanel'),
   ]);
 }, 60_000);
 
@@ -70,9 +75,7 @@ describe.each(dashboards)('$file', ({ panels }) => {
     // Every lazy renderer has resolved when no panel still says it is loading.
     await vi.waitFor(() => expect(screen.queryByRole('status', { name: 'Loading panel' })).toBeNull(), { timeout: 20_000 });
     expect(screen.queryByText(/This panel could not be drawn/)).toBeNull();
-    const unsupported = panels.filter(
-      (p) => !['timeseries', 'graph', 'stat', 'singlestat', 'gauge', 'bargauge', 'table', 'table-old', 'text'].includes(String(p.type)),
-    );
+    const unsupported = panels.filter((p) => !rendererFor(String(p.type)));
     expect(screen.queryAllByText(/is not supported yet/)).toHaveLength(unsupported.length);
     expect(errors).not.toHaveBeenCalledWith('Panel failed to render', expect.anything(), expect.anything());
     errors.mockRestore();

@@ -13,7 +13,9 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const obj = (v: unknown): Json => (isObject(v) ? v : {});
 
 /** The renderer a panel type uses, legacy names included; undefined for types Sightline does not draw. */
-export function rendererFor(type: string | undefined): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | undefined {
+export function rendererFor(
+  type: string | undefined,
+): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | 'histogram' | 'state-timeline' | undefined {
   switch (type) {
     case 'timeseries':
     case 'graph':
@@ -31,6 +33,15 @@ export function rendererFor(type: string | undefined): 'timeseries' | 'stat' | '
       return 'table';
     case 'text':
       return 'text';
+    case 'piechart':
+    case 'grafana-piechart-panel':
+      return 'piechart';
+    case 'barchart':
+      return 'barchart';
+    case 'histogram':
+      return 'histogram';
+    case 'state-timeline':
+      return 'state-timeline';
     default:
       return undefined;
   }
@@ -252,6 +263,51 @@ export function migrateOldTable(panel: Panel): Panel {
   return merge(panel, 'table', { showHeader: true }, defaults, overrides);
 }
 
+/**
+ * The old pie chart plugin (`grafana-piechart-panel`, options at the top level) as today's
+ * `piechart`, the way Grafana's `PieChartPanelChangedHandler` migrates it.
+ */
+export function migrateOldPieChart(panel: Panel): Panel {
+  const legend = obj(panel.legend);
+  const legendType = typeof panel.legendType === 'string' ? panel.legendType : 'Right side';
+  const legendValues: string[] = [];
+  if (legend.values === true) legendValues.push('value');
+  if (legend.percentage === true) legendValues.push('percent');
+  const onGraph = legendType === 'On graph';
+  const options: Json = {
+    pieType: panel.pieType === 'donut' ? 'donut' : 'pie',
+    legend: {
+      showLegend: !onGraph && legend.show !== false,
+      displayMode: 'table',
+      placement: legendType === 'Under graph' ? 'bottom' : 'right',
+      values: legendValues,
+      calcs: [],
+    },
+    // "On graph" legends became labels on the slices.
+    displayLabels: onGraph ? ['name', ...legendValues] : [],
+    reduceOptions: {
+      calcs: [reducerId(typeof panel.valueName === 'string' ? panel.valueName : 'current')],
+      fields: '',
+      values: false,
+    },
+  };
+  const defaults: Json = {
+    unit: typeof panel.format === 'string' && panel.format ? panel.format : undefined,
+    // The old plugin showed no decimals unless asked.
+    decimals: finiteOrUndefined(panel.decimals) || 0,
+    color: { mode: 'palette-classic' },
+  };
+  const overrides: FieldOverride[] = [];
+  for (const [name, color] of Object.entries(obj(panel.aliasColors))) {
+    if (typeof color === 'string' && color)
+      overrides.push({
+        matcher: { id: 'byName', options: name },
+        properties: [{ id: 'color', value: { mode: 'fixed', fixedColor: color } }],
+      });
+  }
+  return merge(panel, 'piechart', options, defaults, overrides);
+}
+
 /** The panel as its renderer expects it: legacy types migrated, everything else unchanged. */
 export function migratePanel(panel: Panel): Panel {
   switch (panel.type) {
@@ -262,6 +318,8 @@ export function migratePanel(panel: Panel): Panel {
       return migrateSinglestat(panel);
     case 'table-old':
       return migrateOldTable(panel);
+    case 'grafana-piechart-panel':
+      return migrateOldPieChart(panel);
     case 'table':
       // Grafana 6 tables were `table` with `styles`; Grafana 7 moved them to `table-old`.
       return Array.isArray(panel.styles) && !isObject(panel.fieldConfig) ? migrateOldTable(panel) : panel;
