@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema } from '../../../contract/common';
+import { apiFetch } from '../../api/client';
+
+/** `PUT /api/user/password` (the lead's `changePasswordRequestSchema` replaces this once merged). */
+export interface ChangePasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+  confirmNew?: string;
+}
+
+/** Changes the signed-in person's password; the server ends their other sessions. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      // A 401 here says the old password is wrong (Grafana's answer), not that the session ended.
+      apiFetch('/api/user/password', { method: 'PUT', body, schema: messageResponseSchema, keepSessionOn401: true }),
+  });
+}
