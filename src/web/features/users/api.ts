@@ -77,3 +77,16 @@ export function useCreateUser() {
     onSuccess: () => client.invalidateQueries({ queryKey: orgUserKeys.all }),
   });
 }
+
+/** `PUT /api/admin/users/{id}/password` (the lead's `setPasswordRequestSchema` replaces this once merged). */
+export interface SetPasswordRequest {
+  password: string;
+}
+
+/** Sets or resets a person's password (org Admins); the server ends every session of theirs. */
+export function useSetUserPassword() {
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: SetPasswordRequest }) =>
+      apiFetch(`/api/admin/users/${userId}/password`, { method: 'PUT', body, schema: messageResponseSchema }),
+  });
+}
