@@ -58,7 +58,16 @@ export default defineConfig({
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     // `npm run dev`: the UI from Vite, every /api call to a Sightline (or any Grafana-compatible) server.
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      // Password sign-in and sign-out are the server's; a GET of /login is the UI's page. (Its
+      // cookie-authenticated writes need the server to accept this dev origin: docs/security.md.)
+      '^/log(in|out)$': {
+        target: apiTarget,
+        changeOrigin: true,
+        bypass: (req) => (req.method === 'GET' && req.url === '/login' ? req.url : undefined),
+      },
+    },
   },
   test: {
     // Most server tests wait (on started processes, PostgreSQL, real backends) rather than compute:
