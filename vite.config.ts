@@ -60,8 +60,8 @@ export default defineConfig({
     // `npm run dev`: the UI from Vite, every /api call to a Sightline (or any Grafana-compatible) server.
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
-      // Password sign-in and sign-out are the server's; a GET of /login is the UI's page. (Its
-      // cookie-authenticated writes need the server to accept this dev origin: docs/security.md.)
+      // Password sign-in and sign-out are the server's; a GET of /login is the UI's page. The
+      // server refuses cookie-authenticated writes from an Origin not its own, such as this one.
       '^/log(in|out)$': {
         target: apiTarget,
         changeOrigin: true,
