@@ -58,6 +58,25 @@ export function parseHostPort(text: string): { host: string; port: number | unde
   }
 }
 
+/**
+ * Why a data source URL that carries a user name or password (`user:pass@`) is refused, or
+ * undefined: the URL is stored in plain text and shown to every Viewer, so credentials belong in
+ * the fields that keep them secret. SQL addresses are read as `parseHostPort` reads them.
+ */
+export function urlCredentialsProblem(text: string, sql: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(sql && !text.includes('://') ? `tcp://${text.trim()}` : text.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.username === '' && url.password === '') return undefined;
+  const instead = sql
+    ? 'set the user in "user" and the password in secureJsonData.password'
+    : 'use basic auth instead: basicAuth: true, basicAuthUser, and secureJsonData.basicAuthPassword';
+  return `url: a data source URL cannot hold a user name or password ("user:password@"), because the URL is shown to every Viewer; ${instead}`;
+}
+
 /** Where a saved data source's secrets were meant to go: scheme, host and port of its URL (undefined when it has none). */
 export function urlOrigin(url: string, sql: boolean): string | undefined {
   const text = url.trim();

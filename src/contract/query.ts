@@ -140,11 +140,19 @@ const numberLike = z
   .transform(Number);
 const text = z.string({ error: typeError('a string') });
 
+/**
+ * A choice where Grafana reads an empty string as "not set" (its Go structs' zero value): exported
+ * dashboards carry `"format": ""` and `"queryType": ""`, and Grafana runs them with the default.
+ */
+function choice<const T extends readonly [string, ...string[]]>(values: T, error: string) {
+  return z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error }).nullish());
+}
+
 /** `prometheus` queries. Neither `range` nor `instant` means a range query. */
 export const prometheusQueryFieldsSchema = z.looseObject({
   expr: text.nullish(),
   legendFormat: text.nullish(),
-  format: z.enum(['time_series', 'table', 'heatmap'], { error: 'must be time_series, table or heatmap' }).nullish(),
+  format: choice(['time_series', 'table', 'heatmap'], 'must be time_series, table or heatmap'),
   range: z.boolean({ error: typeError('true or false') }).nullish(),
   instant: z.boolean({ error: typeError('true or false') }).nullish(),
   exemplar: z.boolean({ error: typeError('true or false') }).nullish(),
@@ -159,19 +167,19 @@ export type PrometheusQueryFields = z.infer<typeof prometheusQueryFieldsSchema>;
 export const lokiQueryFieldsSchema = z.looseObject({
   expr: text.nullish(),
   legendFormat: text.nullish(),
-  queryType: z.enum(['range', 'instant'], { error: 'must be range or instant' }).nullish(),
+  queryType: choice(['range', 'instant'], 'must be range or instant'),
   instant: z.boolean({ error: typeError('true or false') }).nullish(),
   maxLines: numberLike.nullish(),
   step: text.nullish(),
   resolution: numberLike.nullish(),
-  direction: z.enum(['backward', 'forward'], { error: 'must be backward or forward' }).nullish(),
+  direction: choice(['backward', 'forward'], 'must be backward or forward'),
 });
 export type LokiQueryFields = z.infer<typeof lokiQueryFieldsSchema>;
 
 /** `grafana-postgresql-datasource` and `mysql` queries. */
 export const sqlQueryFieldsSchema = z.looseObject({
   rawSql: text.nullish(),
-  format: z.enum(['time_series', 'table'], { error: 'must be time_series or table' }).nullish(),
+  format: choice(['time_series', 'table'], 'must be time_series or table'),
 });
 export type SqlQueryFields = z.infer<typeof sqlQueryFieldsSchema>;
 

@@ -96,3 +96,42 @@ export type SignedInUser = z.infer<typeof signedInUserSchema>;
 export const userOrgSchema = z.looseObject({ orgId: z.number(), name: z.string(), role: orgRoleSchema });
 export type UserOrg = z.infer<typeof userOrgSchema>;
 export const userOrgListSchema = z.array(userOrgSchema);
+
+/** A password as Grafana accepts one: at least 4 characters. */
+const newPassword = () =>
+  z
+    .string({ error: typeError('a string') })
+    .min(4, 'New password is too short')
+    .max(255, tooLong(255));
+
+/** `POST /login` (Grafana's sign-in form; `email` is accepted for `user` as Grafana does). */
+export const loginRequestSchema = z
+  .object({
+    user: optionalField(z.string({ error: typeError('a string') }).max(190, tooLong(190))),
+    email: optionalField(z.string({ error: typeError('a string') }).max(190, tooLong(190))),
+    password: z
+      .string({ error: typeError('a string') })
+      .min(1, 'is required')
+      .max(255, tooLong(255)),
+  })
+  .refine((body) => (body.user ?? body.email ?? '').trim() !== '', { error: 'is required', path: ['user'] });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const loginResponseSchema = z.looseObject({ message: z.string(), redirectUrl: z.string().optional() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `PUT /api/user/password`: the signed-in person's own password. */
+export const changePasswordRequestSchema = z
+  .object({
+    oldPassword: z.string({ error: typeError('a string') }).max(255, tooLong(255)),
+    newPassword: newPassword(),
+    confirmNew: optionalField(z.string({ error: typeError('a string') })),
+  })
+  .refine((body) => body.confirmNew === undefined || body.confirmNew === body.newPassword, {
+    error: 'does not match the new password',
+    path: ['confirmNew'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `PUT /api/admin/users/{userId}/password` */
+export const setPasswordRequestSchema = z.object({ password: newPassword() });
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;

@@ -10,10 +10,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { authenticate, tokenFromHeader, type Identity } from './auth/identity';
+import { authenticate, credentialFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
+import { DEFAULT_SIGN_IN_SETTINGS, SignIn, sessionTokenFromCookie, TooManyAttemptsError, type SignInSettings } from './auth/signin';
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './http';
+import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
 import { registerAnnotationRoutes } from './routes/annotations';
@@ -22,6 +23,7 @@ import { registerDashboardRoutes } from './routes/dashboards';
 import { registerDataSourceRoutes } from './routes/datasources';
 import { registerFolderRoutes } from './routes/folders';
 import { registerImportRoutes } from './routes/import';
+import { registerLoginRoutes, requestFacts } from './routes/login';
 import { registerOrgRoutes } from './routes/org';
 import { registerDashboardPermissionRoutes } from './routes/permissions';
 import { registerProvisioningRoutes } from './routes/provisioning';
@@ -77,6 +79,13 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Provisioning from files (SIGHTLINE_PROVISIONING_DIR), for the reload endpoints. */
   provisioner?: Provisioner;
+  /** Sessions, throttling and CSRF of password sign-in (auth/signin.ts has the defaults). */
+  signIn?: Partial<SignInSettings>;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed (Fastify's `trustProxy`: CIDRs or
+   * addresses). Without it the client address is the socket's, and cookies get `Secure` only on TLS.
+   */
+  trustProxy?: string[];
 }
 
 export interface ConnectionLimits {
@@ -101,7 +110,8 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
  * The UI's Content-Security-Policy. Scripts only from the server itself; styles also inline,
  * because Mantine (and its CSS variables resolver) writes `<style>` elements and `style`
  * attributes at run time. The connect page may talk to any Sightline or Grafana server the person
- * names, so `connect-src` allows http(s) anywhere; the token travels in a header, never a cookie.
+ * names, so `connect-src` allows http(s) anywhere; a token travels in a header, and the session
+ * cookie is honoured only for this server's own origin (see the CSRF check in the auth hook).
  */
 export const UI_CSP = [
   "default-src 'self'",
@@ -119,6 +129,9 @@ export const UI_CSP = [
 
 /** API answers are data, never documents: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Methods that change nothing; cookie-authenticated requests with any other face the CSRF check. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How often a client address's failed logins are logged at most. */
 const FAILED_AUTH_LOG_INTERVAL_MS = 10_000;
@@ -167,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `connection: close`, see onSend) rather than refused with 503: the client sent it before it
     // could know. New connections are refused, and main.ts bounds the wait.
     return503OnClosing: false,
+    ...(deps.trustProxy && deps.trustProxy.length > 0 ? { trustProxy: deps.trustProxy } : {}),
   });
+  const signIn = new SignIn(store, { ...DEFAULT_SIGN_IN_SETTINGS, ...deps.signIn }, app.log);
   app.server.maxConnections = limits.maxConnections;
   app.server.headersTimeout = limits.headersTimeoutMs;
 
@@ -179,11 +194,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     // Deep nesting would overflow the stack later (JSON.stringify, zod); refused before parsing.
     if (jsonTooDeep(text)) return done(badRequest(`bad request data: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
+      return done(badRequest(`bad request data: the body is not valid JSON (${(error as Error).message})`), undefined);
     }
+    // NUL is in no name, title or text anyone means, and PostgreSQL cannot store it: refused on both stores alike.
+    const nulAt = text.includes('\\u0000') ? nulCharacterAt(parsed) : undefined;
+    if (nulAt !== undefined) {
+      const where = nulAt === '' ? 'the body' : nulAt;
+      return done(badRequest(`bad request data: ${where} contains a NUL character`, nulAt === '' ? {} : { field: nulAt }), undefined);
+    }
+    done(null, parsed);
   });
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
@@ -282,9 +305,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('access-control-max-age', '600')
         .send();
     }
-    const authenticated = async () => {
+    const authenticated = async (): Promise<Identity> => {
       try {
-        return await authenticate(store.tokens, tokenFromHeader(request.headers.authorization));
+        // A header wins over a cookie: a script's token is what it means, whatever the browser holds.
+        const header = request.headers.authorization;
+        const sessionToken = header === undefined ? sessionTokenFromCookie(request.headers.cookie) : undefined;
+        if (sessionToken !== undefined) {
+          const identity = await signIn.authenticateSession(sessionToken);
+          if (!SAFE_METHODS.has(request.method)) {
+            const problem = signIn.crossSiteWriteProblem(request.headers, request.host);
+            if (problem) throw new ApiError(403, problem, { title: 'Access denied' });
+          }
+          return identity;
+        }
+        const credential = credentialFromHeader(header);
+        if (credential.kind === 'token') return await authenticate(store.tokens, credential.token);
+        return await signIn.authenticateBasic(credential.login, credential.password, requestFacts(request));
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) {
           logFailedAuth(request.ip, error.message);
@@ -311,8 +347,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const config = request.routeOptions.config;
     const isApi = config.action !== undefined || request.routeOptions.url?.startsWith('/api/') === true;
     // The UI may talk to another server than the one that served it (its connect page takes an
-    // address). Tokens travel in a header, never in cookies, so allowing any origin lends a
-    // page no ambient authority.
+    // address). Tokens travel in a header; the session cookie is never honoured across origins:
+    // no `Access-Control-Allow-Credentials`, so another origin cannot read a cookie-authenticated
+    // answer, and the CSRF check refuses its writes.
     if (origin && isApi) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     if (config.metricsAuth) {
       if (metricsAuth && basicAuthMatches(request.headers.authorization, metricsAuth)) return;
@@ -329,6 +366,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.action) authorize(identity, config.action);
   });
 
+  // NUL bytes (`%00`) in the decoded path or query: no uid, name or filter holds one, and PostgreSQL
+  // text cannot; refused here, after the token check, so both stores answer the same 400.
+  app.addHook('onRequest', async (request) => {
+    const part = nulCharacterInUrl(request.url);
+    if (part) throw badRequest(`bad request data: the ${part} contains a NUL character (%00)`);
+  });
+
   // Headers for every answer (API and UI); docs/security.md explains each.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
@@ -343,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ApiError as the route built it, a client's mistake Fastify found with its message, else a 500.
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError | OutgoingBusyError, request, reply) => {
     const error: Error = thrown instanceof DomainError ? httpError(thrown) : thrown;
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body());
     if (error instanceof OutgoingBusyError) return reply.code(429).header('retry-after', '1').send({ message: error.message });
     const status = (error as FastifyError).statusCode ?? 500;
@@ -375,9 +420,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send(await metrics.render()),
     );
   }
-  registerSignedInUserRoutes(app, store);
+  registerLoginRoutes(app, store, signIn);
+  registerSignedInUserRoutes(app, store, signIn);
   registerOrgRoutes(app, store);
-  registerUserRoutes(app, store);
+  registerUserRoutes(app, store, signIn);
   registerServiceAccountRoutes(app, store);
   registerDashboardRoutes(app, store);
   registerFolderRoutes(app, store);
@@ -397,16 +443,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (hasUi) {
     // The UI's files are public (they are the same for everyone): see uiFileUrls above.
     await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: false, maxAge: 0 });
-    // Hashed assets never change under their name.
+    // Hashed assets never change under their name; said only of a file really served (a 404 may become one).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (!request.is404 && reply.statusCode < 400 && request.routeOptions.url?.startsWith('/assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     // Serving index.html or a 404 grants nothing, so the raw path is fine to decide between them.
     const isApi = isApiPath(request);
-    if (!isApi && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (an old hashed name after a deploy) is a 404, never the page in its place.
+    const isAsset = isUnderPath(request, '/assets');
+    if (!isApi && !isAsset && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/dashboards, /d/<uid>/...) are the UI's to resolve.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -424,13 +474,18 @@ function pathOf(url: string): string {
 
 /** Whether the request's path, decoded as the router decodes it, is under `/api`. */
 function isApiPath(request: { url: string }): boolean {
+  return isUnderPath(request, '/api');
+}
+
+/** Whether the request's path, decoded as the router decodes it, is `prefix` or under it. */
+function isUnderPath(request: { url: string }, prefix: string): boolean {
   let path = pathOf(request.url);
   try {
     path = decodeURIComponent(path);
   } catch {
-    // A malformed escape is not a path the API answers either way.
+    // A malformed escape is not a path the API or the UI answers either way.
   }
-  return path === '/api' || path.startsWith('/api/');
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {

@@ -8,19 +8,28 @@ export const MAIN_ORG_ID = 1;
 export const MAIN_ORG_NAME = 'Main Org.';
 export const ADMIN_ACCOUNT_NAME = 'admin';
 
-export type BootstrapResult = { created: true; token: string; tokenWasGiven: boolean } | { created: false };
+export type BootstrapResult =
+  /** `password`: the random password the person `admin` got, when none was given. */
+  { created: true; token: string; tokenWasGiven: boolean; password: string | undefined } | { created: false };
 
 /**
- * Gives a new data dir its org 1 ("Main Org."), a person `admin` (org Admin) and a service
- * account `admin` (Admin) whose first token is `adminToken` or a new random one. All or nothing.
+ * Gives a new data dir its org 1 ("Main Org."), a person `admin` (org Admin) who signs in with
+ * `adminPassword` or a new random password, and a service account `admin` (Admin) whose first
+ * token is `adminToken` or a new random one. All or nothing.
  * A data dir that already has an org is left as it is. Safe when two processes start at once on
  * a new data dir: the check runs inside the (immediate) write transaction, so exactly one creates.
  */
-export async function bootstrap(store: Store, adminToken: string | undefined): Promise<BootstrapResult> {
+export async function bootstrap(
+  store: Store,
+  adminToken: string | undefined,
+  /** The password, or its hash already made (tests make one hash for many data dirs). */
+  adminPassword?: string | { hash: string },
+): Promise<BootstrapResult> {
   if (await store.orgs.get(MAIN_ORG_ID)) return { created: false };
   const token = adminToken ?? generateToken();
-  // Nobody signs in with a password (tokens only), so the person gets one nobody knows.
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  // Grafana's admin/admin is the first thing an attacker tries: a new data dir gets a random one.
+  const password = adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = typeof password === 'string' ? await hashPassword(password) : password.hash;
   const created = await store.transaction(async (stores) => {
     if (await stores.orgs.get(MAIN_ORG_ID)) return false;
     const orgId = await stores.orgs.create(MAIN_ORG_NAME);
@@ -42,7 +51,12 @@ export async function bootstrap(store: Store, adminToken: string | undefined): P
     return true;
   });
   if (!created) return { created: false };
-  return { created: true, token, tokenWasGiven: adminToken !== undefined };
+  return {
+    created: true,
+    token,
+    tokenWasGiven: adminToken !== undefined,
+    password: adminPassword === undefined ? (password as string) : undefined,
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ const cli = async (...args: string[]) =>
   });
 
 // Each case starts the compiled CLI (well under a second, more on a busy machine).
-describe('npm run token', { timeout: 30_000 }, () => {
+describe('npm run token', { timeout: 90_000 }, () => {
   it('mints a token into a data dir offline, and the server accepts it', async () => {
     const { stdout, stderr } = await cli('--name', 'deployer', '--role', 'Editor', '--ttl', '3600');
     const token = stdout.trim();
@@ -52,6 +52,51 @@ describe('npm run token', { timeout: 30_000 }, () => {
     await expect(cli('--role', 'Admin')).rejects.toMatchObject({ stderr: expect.stringMatching(/--name is required/) });
     await expect(cli('--name', 'x', '--role', 'Viewer', '--ttl=-5')).rejects.toMatchObject({
       stderr: expect.stringMatching(/cannot be negative/),
+    });
+  });
+});
+
+describe('npm run password', { timeout: 90_000 }, () => {
+  const password = async (input: string | undefined, ...args: string[]) => {
+    const child = execFile(process.execPath, [...serverEntry('cli'), 'password', '--data-dir', dir, ...args], {
+      env: { ...process.env, SIGHTLINE_ADMIN_TOKEN: '', ...(await testStoreEnv(dir)) },
+    });
+    child.stdin!.end(input ?? '');
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    return { code, stdout, stderr };
+  };
+
+  it("sets a person's password offline (random, or read from stdin) and ends their sessions", async () => {
+    await cli('--name', 'admin', '--role', 'Admin');
+    const random = await password(undefined, '--login', 'admin');
+    expect(random.code, random.stderr).toBe(0);
+    const generated = random.stdout.trim();
+    expect(generated.length).toBeGreaterThanOrEqual(16);
+    const server = await startTestServer({ dataDir: dir });
+    try {
+      const login = (pw: string) => server.call({ method: 'POST', url: '/login', token: null, payload: { user: 'admin', password: pw } });
+      const signedIn = await login(generated);
+      expect(signedIn.statusCode).toBe(200);
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+      const given = await password('chosen by the operator\n', '--login', 'admin', '--password-stdin');
+      expect(given.code, given.stderr).toBe(0);
+      expect(given.stdout).toBe('');
+      expect((await server.call({ method: 'GET', url: '/api/org', token: null, headers: { cookie } })).statusCode).toBe(401);
+      expect((await login('chosen by the operator')).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+    expect(await password('abc', '--login', 'admin', '--password-stdin')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/too short/),
+    });
+    expect(await password(undefined, '--login', 'nobody')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no person has the login/),
     });
   });
 });

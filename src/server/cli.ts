@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { orgRoleSchema } from '../contract/common';
 import { createTokenRequestSchema } from '../contract/serviceaccounts';
 import { describeZodError } from '../contract/errors';
+import { passwordProblem } from './auth/passwords';
+import { setPersonPassword } from './auth/signin';
 import { bootstrap, mintToken } from './bootstrap';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
 import { SecretBox, SECRET_KEY_FILE } from './secrets';
-import { backupDatabase, restoreDatabase, RestoreRefused } from './store/backup';
+import { backupDatabase, BackupRefused, restoreDatabase, RestoreRefused } from './store/backup';
 import { copySqliteToPostgres, CopyRefused } from './store/copy';
 import { DATABASE_FILE } from './store/db';
 import { redactDatabaseUrl } from './store/postgres';
@@ -77,12 +80,13 @@ async function tokenCommand(argv: string[]): Promise<void> {
   }
 }
 
-const BACKUP_USAGE = `Usage: npm run backup -- --out FILE [--data-dir DIR]
+const BACKUP_USAGE = `Usage: npm run backup -- --out FILE [--force] [--data-dir DIR]
        npm run restore -- FILE [--data-dir DIR]
 
 backup   copies the database of a data directory to FILE with SQLite's online backup API: the copy
          is consistent while servers run. Also keep the data directory's secret.key (or your
-         SIGHTLINE_SECRET_KEY): data source secrets in the copy are sealed with it.
+         SIGHTLINE_SECRET_KEY): data source secrets in the copy are sealed with it. An existing
+         FILE is replaced only with --force; the live database (and its -wal/-shm) never.
 restore  puts FILE in place of the data directory's database (the old one is kept beside it as
          sightline.db.before-restore-<time>). Refused while a server runs on that data directory.
 --data-dir DIR  the data directory (default: SIGHTLINE_DATA_DIR, else ./data).`;
@@ -94,7 +98,7 @@ function dataDirOf(given: string | undefined): string {
 async function backupCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { out: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { out: { type: 'string' }, force: { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) return void process.stdout.write(`${BACKUP_USAGE}\n`);
@@ -106,11 +110,25 @@ async function backupCommand(argv: string[]): Promise<void> {
   const out = path.resolve(values.out);
   const started = Date.now();
   let shown = -1;
-  const result = await backupDatabase(dataDir, out, ({ totalPages, remainingPages }) => {
-    const percent = totalPages === 0 ? 100 : Math.floor(((totalPages - remainingPages) / totalPages) * 100);
-    if (percent !== shown) process.stderr.write(`backup: ${percent}% (${totalPages - remainingPages} of ${totalPages} pages)\n`);
-    shown = percent;
-  });
+  let result;
+  try {
+    result = await backupDatabase(
+      dataDir,
+      out,
+      ({ totalPages, remainingPages }) => {
+        const percent = totalPages === 0 ? 100 : Math.floor(((totalPages - remainingPages) / totalPages) * 100);
+        if (percent !== shown) process.stderr.write(`backup: ${percent}% (${totalPages - remainingPages} of ${totalPages} pages)\n`);
+        shown = percent;
+      },
+      { force: values.force },
+    );
+  } catch (error) {
+    if (error instanceof BackupRefused) {
+      process.stderr.write(`backup refused: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (shown !== 100) process.stderr.write(`backup: 100% (${result.totalPages} of ${result.totalPages} pages)\n`);
   const size = fs.statSync(out).size;
   process.stderr.write(
@@ -222,12 +240,62 @@ async function copyCommand(argv: string[]): Promise<void> {
   }
 }
 
+const PASSWORD_USAGE = `Usage: npm run password -- --login LOGIN [--password-stdin] [--data-dir DIR]
+
+Sets the password of the person LOGIN (login or email) straight in the data directory or database
+(the server may be running) and ends every session they had. Without --password-stdin a random
+password is made; the password alone is printed on standard output.
+--password-stdin   read the new password from standard input (at least 4 characters).
+--data-dir DIR     the data directory (default: SIGHTLINE_DATA_DIR, else ./data).`;
+
+async function passwordCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      login: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(`${PASSWORD_USAGE}\n`);
+  if (!values.login?.trim()) {
+    process.stderr.write(`--login is required\n\n${PASSWORD_USAGE}\n`);
+    process.exit(2);
+  }
+  let password = randomBytes(12).toString('base64url');
+  if (values['password-stdin']) {
+    password = fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+    const problem = passwordProblem(password);
+    if (problem) {
+      process.stderr.write(`password: ${problem}\n`);
+      process.exit(2);
+    }
+  }
+  const config = loadConfig(values['data-dir'] ? { ...process.env, SIGHTLINE_DATA_DIR: values['data-dir'] } : process.env);
+  const store = await openStore(config.dataDir, storeOptionsOf(config));
+  try {
+    const person = await store.sessions.findPassword(values.login.trim());
+    if (!person) {
+      process.stderr.write(`password: no person has the login or email "${values.login.trim()}"\n`);
+      process.exit(1);
+    }
+    await setPersonPassword(store, person.userId, password);
+    process.stderr.write(`password: set for "${person.login}" (id ${person.userId}); their sessions have ended\n`);
+    if (!values['password-stdin']) process.stdout.write(`${password}\n`);
+  } finally {
+    await store.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   token: tokenCommand,
   backup: backupCommand,
   restore: restoreCommand,
   'db:copy': copyCommand,
+  password: passwordCommand,
 };
 const run = command ? commands[command] : undefined;
 if (!run) fail(`unknown command "${command ?? ''}"`);

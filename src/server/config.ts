@@ -3,6 +3,7 @@ import { hasValidChecksum } from './auth/tokens';
 import { DEFAULT_VERSIONS_TO_KEEP } from './store/dashboards';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging';
 import { DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, parseCidr } from './outgoing';
+import { DEFAULT_SQL_LIMITS, type SqlLimits } from './query/limits';
 
 export interface Config {
   /** Where the HTTP server listens. */
@@ -29,6 +30,8 @@ export interface Config {
   datasourceDeny: string[];
   /** Outgoing requests at once; more answer 429. */
   outgoingMaxConcurrent: number;
+  /** Rows per SQL query, and bytes of SQL results per query and per request (SIGHTLINE_SQL_*). */
+  sqlLimits: SqlLimits;
   /** Slow-client limits of the HTTP server. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -46,6 +49,17 @@ export interface Config {
   provisioningDir: string | undefined;
   /** On SIGTERM/SIGINT, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** The password of the person `admin` in a new data dir (SIGHTLINE_ADMIN_PASSWORD); random when absent. */
+  adminPassword: string | undefined;
+  /** Sessions and CSRF of password sign-in. */
+  signIn: {
+    maxInactiveMs: number;
+    maxLifetimeMs: number;
+    secureCookie: 'auto' | boolean;
+    trustedOrigins: string[];
+  };
+  /** Proxies whose X-Forwarded-* headers are believed (SIGHTLINE_TRUSTED_PROXIES). */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +114,53 @@ function denyListFromEnv(env: NodeJS.ProcessEnv): string[] {
     }
   }
   return cidrs;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** Grafana's duration settings: `7d`, `30d`, `12h`, `90m`, `3600s` (a bare number is seconds). */
+function durationFromEnv(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallbackMs;
+  const match = /^(\d+)\s*([smhdw]?)$/.exec(raw);
+  const ms = match ? Number(match[1]) * DURATION_UNITS[match[2] || 's']! : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 60_000) {
+    throw new ConfigError(`${name} must be a duration of at least a minute such as 7d, 12h or 90m, got "${raw}"`);
+  }
+  return ms;
+}
+
+function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function trustedProxiesFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const proxies = listFromEnv(env, 'SIGHTLINE_TRUSTED_PROXIES');
+  for (const proxy of proxies) {
+    try {
+      parseCidr(proxy);
+    } catch (error) {
+      throw new ConfigError(`SIGHTLINE_TRUSTED_PROXIES: ${(error as Error).message}`);
+    }
+  }
+  return proxies;
+}
+
+function secureCookieFromEnv(env: NodeJS.ProcessEnv): 'auto' | boolean {
+  const raw = env.SIGHTLINE_COOKIE_SECURE?.trim().toLowerCase();
+  if (!raw || raw === 'auto') return 'auto';
+  return booleanFromEnv(env, 'SIGHTLINE_COOKIE_SECURE', false);
+}
+
+function adminPasswordFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SIGHTLINE_ADMIN_PASSWORD;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 8) throw new ConfigError(`SIGHTLINE_ADMIN_PASSWORD must be at least 8 characters (it has ${raw.length})`);
+  if (raw.length > 255) throw new ConfigError('SIGHTLINE_ADMIN_PASSWORD must be at most 255 characters');
+  return raw;
 }
 
 function synchronousFromEnv(env: NodeJS.ProcessEnv): 'NORMAL' | 'FULL' {
@@ -174,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // An empty SIGHTLINE_DATASOURCE_DENY turns the deny list off (e.g. on a laptop).
     datasourceDeny: denyListFromEnv(env),
     outgoingMaxConcurrent: integerFromEnv(env, 'SIGHTLINE_OUTGOING_MAX_CONCURRENT', DEFAULT_MAX_CONCURRENT, 1, 10_000),
+    sqlLimits: {
+      rowLimit: integerFromEnv(env, 'SIGHTLINE_SQL_ROW_LIMIT', DEFAULT_SQL_LIMITS.rowLimit, 1, 1_000_000_000),
+      maxBytesPerQuery: integerFromEnv(env, 'SIGHTLINE_SQL_MAX_BYTES_PER_QUERY', DEFAULT_SQL_LIMITS.maxBytesPerQuery, 1024, 2 ** 40),
+      maxBytesPerRequest: integerFromEnv(env, 'SIGHTLINE_SQL_MAX_BYTES_PER_REQUEST', DEFAULT_SQL_LIMITS.maxBytesPerRequest, 1024, 2 ** 40),
+    },
     requestTimeoutMs: integerFromEnv(env, 'SIGHTLINE_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
     headersTimeoutMs: integerFromEnv(env, 'SIGHTLINE_HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
     idleTimeoutMs: integerFromEnv(env, 'SIGHTLINE_IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
@@ -184,5 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metrics: { enabled: booleanFromEnv(env, 'SIGHTLINE_METRICS', true), auth: metricsAuthFromEnv(env) },
     provisioningDir: env.SIGHTLINE_PROVISIONING_DIR?.trim() ? path.resolve(cwd, env.SIGHTLINE_PROVISIONING_DIR.trim()) : undefined,
     shutdownTimeoutMs: integerFromEnv(env, 'SIGHTLINE_SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 3600) * 1000,
+    adminPassword: adminPasswordFromEnv(env),
+    signIn: {
+      maxInactiveMs: durationFromEnv(env, 'SIGHTLINE_LOGIN_MAX_INACTIVE', 7 * 86_400_000),
+      maxLifetimeMs: durationFromEnv(env, 'SIGHTLINE_LOGIN_MAX_LIFETIME', 30 * 86_400_000),
+      secureCookie: secureCookieFromEnv(env),
+      trustedOrigins: listFromEnv(env, 'SIGHTLINE_CSRF_TRUSTED_ORIGINS'),
+    },
+    trustedProxies: trustedProxiesFromEnv(env),
   };
 }

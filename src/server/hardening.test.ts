@@ -33,7 +33,7 @@ async function stillAnswers(target: ListeningServer = server): Promise<void> {
   expect(await response.json()).toMatchObject({ id: 1, name: 'Main Org.' });
 }
 
-const NO_TOKEN = 'Unauthorized: no token given; send the header "Authorization: Bearer <service account token>"';
+const NO_TOKEN = 'Unauthorized: no credentials given; sign in, or send "Authorization: Bearer <service account token>"';
 
 describe('1. auth is decided on the matched route', () => {
   const request = (line: string, headers = '') =>

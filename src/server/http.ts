@@ -54,3 +54,28 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
+
+/**
+ * Where a parsed JSON value holds a NUL character (in a string or a key): its path
+ * (`dashboard.title`, `tags.2`; `` for the value itself), or undefined. Nesting is bounded by
+ * MAX_JSON_DEPTH before parsing, so recursion is safe.
+ */
+export function nulCharacterAt(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return [...path, key.replaceAll('\0', '\\u0000')].join('.');
+    const found = nulCharacterAt(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Which part of a raw request URL decodes to a NUL character (every decoder makes NUL from `%00` only). */
+export function nulCharacterInUrl(url: string): 'path' | 'query string' | undefined {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (/%00|\0/i.test(path)) return 'path';
+  if (query !== -1 && /%00|\0/.test(url.slice(query))) return 'query string';
+  return undefined;
+}

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_TOKEN, tempDataDir } from './testing/harness';
+import { ADMIN_PASSWORD, ADMIN_TOKEN, tempDataDir } from './testing/harness';
 import { adminQuery, POSTGRES_TEST_SECRET_KEY } from './testing/postgres';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
 
@@ -110,6 +110,40 @@ describe('several instances on one PostgreSQL database', () => {
     const loweredMs = await timeUntil(b!, '/api/serviceaccounts/search', lowered.token, (status) => status === 403);
 
     console.log(`refused on another instance after: revoked ${revokedMs} ms, disabled ${disabledMs} ms, role lowered ${loweredMs} ms`);
+  });
+
+  it('a session opened on one instance works on the others; disabling the person on one ends it on the others', async () => {
+    const [a, b, c] = instances;
+    const created = await a!.api('/api/admin/users', json({ login: 'roaming', password: 'roaming password', role: 'Editor' }));
+    const { id } = await created.json();
+    const signIn = await fetch(`${b!.url}/login`, json({ user: 'roaming', password: 'roaming password' }));
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    for (const instance of [a!, b!, c!]) {
+      const me = await instance.api('/api/user', { token: null, headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ login: 'roaming', isServiceAccount: false });
+    }
+    // Every instance has the session cached now; the person is disabled through another.
+    await c!.api(`/api/admin/users/${id}/disable`, { method: 'POST' });
+    const started = performance.now();
+    await expect
+      .poll(async () => (await a!.api('/api/org', { token: null, headers: { cookie } })).status, { timeout: 20_000, interval: 5 })
+      .toBe(401);
+    const endedMs = Math.round(performance.now() - started);
+    expect((await b!.api('/api/org', { token: null, headers: { cookie } })).status).toBe(401);
+    // Signing out on one instance ends the session on the others too.
+    await c!.api(`/api/admin/users/${id}/enable`, { method: 'POST' });
+    const again = await fetch(`${a!.url}/login`, json({ user: 'roaming', password: 'roaming password' }));
+    const second = again.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await b!.api('/api/org', { token: null, headers: { cookie: second } })).status).toBe(200);
+    await fetch(`${c!.url}/logout`, { method: 'POST', headers: { cookie: second } });
+    await expect
+      .poll(async () => (await b!.api('/api/org', { token: null, headers: { cookie: second } })).status, { timeout: 20_000, interval: 5 })
+      .toBe(401);
+    console.log(`a session ended on another instance after: disabled ${endedMs} ms`);
+    // The bootstrap person signs in on any instance with SIGHTLINE_ADMIN_PASSWORD.
+    expect((await fetch(`${c!.url}/login`, json({ user: 'admin', password: ADMIN_PASSWORD }))).status).toBe(200);
   });
 
   it('40 concurrent saves of one version spread over the instances: exactly one wins, the rest get 412', async () => {

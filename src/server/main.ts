@@ -5,16 +5,18 @@ import { openStore } from './store';
 import { DatabaseUnavailable } from './store/postgres';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
+import { configureSqlLimits } from './query/limits';
 import { pidFileOf, removePidFile, writePidFile } from './datadir';
 import { loggerOptions } from './logging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   configureOutgoing({ denyCidrs: config.datasourceDeny, maxConcurrent: config.outgoingMaxConcurrent });
+  configureSqlLimits(config.sqlLimits);
   // Until the app's logger exists, background database problems go to stderr.
   let warn = (message: string): void => void process.stderr.write(`${message}\n`);
   const store = await openStore(config.dataDir, { ...storeOptionsOf(config), log: (message) => warn(message) });
-  const first = await bootstrap(store, config.adminToken);
+  const first = await bootstrap(store, config.adminToken, config.adminPassword);
   // Loaded only when configured (the YAML parser is a few MB a server without files never needs).
   const provisioner = config.provisioningDir ? new (await import('./provisioning')).Provisioner(store, config.provisioningDir) : undefined;
   const app = await buildApp({
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
     metrics: config.metrics,
     logRequests: config.logRequests,
     provisioner,
+    signIn: config.signIn,
+    trustProxy: config.trustedProxies,
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,
@@ -89,18 +93,25 @@ async function main(): Promise<void> {
     config.databaseUrl ? `Database: ${store.file}` : `Data directory: ${config.dataDir}`,
   ];
   const created = config.databaseUrl ? 'A new database was set up' : 'A new data directory was set up';
-  if (first.created && !first.tokenWasGiven) {
-    lines.push(
-      ``,
-      `${created}. The admin token (shown this once, save it now):`,
-      ``,
-      `    ${first.token}`,
-      ``,
-      `Log in: open ${url}/connect and paste it, or call the API:`,
-      `    curl -H "Authorization: Bearer ${first.token}" ${url}/api/org`,
-    );
-  } else if (first.created) {
-    lines.push(``, `${created}. Log in with the token in SIGHTLINE_ADMIN_TOKEN at ${url}/connect.`);
+  if (first.created) {
+    lines.push(``, `${created}.`);
+    if (first.password !== undefined) {
+      lines.push(``, `Sign in at ${url}/login as "admin" with the password (shown this once, save it now):`, ``, `    ${first.password}`);
+    } else {
+      lines.push(``, `Sign in at ${url}/login as "admin" with the password in SIGHTLINE_ADMIN_PASSWORD.`);
+    }
+    if (!first.tokenWasGiven) {
+      lines.push(
+        ``,
+        `For scripts, the admin service account token (shown this once, save it now):`,
+        ``,
+        `    ${first.token}`,
+        ``,
+        `    curl -H "Authorization: Bearer ${first.token}" ${url}/api/org`,
+      );
+    } else {
+      lines.push(``, `For scripts, the token in SIGHTLINE_ADMIN_TOKEN is the admin service account's.`);
+    }
   } else {
     if (config.adminToken && !(await store.tokens.findIdentity(hashToken(config.adminToken)))) {
       lines.push(
@@ -110,8 +121,9 @@ async function main(): Promise<void> {
     }
     lines.push(
       ``,
-      `Log in at ${url}/connect with a service account token.`,
-      `Lost it? Mint a new one offline: npm run token -- --name admin --role Admin`,
+      `Sign in at ${url}/login, or use a service account token at ${url}/connect.`,
+      `Lost the password? Set a new one offline: npm run password -- --login admin`,
+      `Lost the token? Mint a new one offline: npm run token -- --name admin --role Admin`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

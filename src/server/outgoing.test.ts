@@ -40,6 +40,66 @@ describe('isAddressDenied', () => {
     expect(isAddressDenied('169.254.169.254')).toBe(false);
   });
 
+  it('always refuses the unspecified addresses, which reach this host, whatever the deny list', () => {
+    for (const denyCidrs of [DEFAULT_DENY_CIDRS, []]) {
+      configureOutgoing({ denyCidrs });
+      for (const address of [
+        '0.0.0.0',
+        '0.1.2.3',
+        '[::]',
+        '::',
+        '0:0:0:0:0:0:0:0',
+        '::ffff:0.0.0.0',
+        '::ffff:0:0',
+        '::0.0.0.0',
+        '64:ff9b::',
+        '64:ff9b::0.0.0.0',
+      ]) {
+        expect(isAddressDenied(address), address).toBe(true);
+      }
+      expect(isAddressDenied('::1')).toBe(false);
+      expect(isAddressDenied('127.0.0.1')).toBe(false);
+    }
+    expect(deniedMessage('0.0.0.0')).toBe(
+      'address 0.0.0.0 is not allowed: an unspecified address (0.0.0.0/8, ::) reaches this server itself',
+    );
+    expect(deniedMessage('::')).toMatch(/^address :: is not allowed: an unspecified address/);
+  });
+
+  it('judges IPv6 forms that stand for an IPv4 address as that address', () => {
+    configureOutgoing({ denyCidrs: ['169.254.169.254/32', '127.0.0.0/8'] });
+    for (const address of [
+      '::ffff:127.0.0.1', // IPv4-mapped
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:0:127.0.0.1', // IPv4-translated
+      '::127.0.0.1', // IPv4-compatible
+      '::7f00:1',
+      '64:ff9b::127.0.0.1', // NAT64, well-known prefix
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::1', // 6to4
+      '64:ff9b:1:a9fe:a9:fe00::', // NAT64 local-use, /48 layout
+      '64:ff9b:1:a9:fe:a9fe::', // /56
+      '64:ff9b:1:0:a9:fea9:fe00:0', // /64
+      '64:ff9b:1::a9fe:a9fe', // /96
+    ]) {
+      expect(isAddressDenied(address), address).toBe(true);
+    }
+    for (const address of [
+      '::1',
+      '::ffff:10.0.0.1',
+      '::10.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      '2002:a00:1::1',
+      '2001:db8::7f00:1',
+      '64:ff9c::7f00:1',
+    ]) {
+      expect(isAddressDenied(address), address).toBe(false);
+    }
+  });
+
   it('refuses malformed CIDRs with the offending text', () => {
     expect(() => configureOutgoing({ denyCidrs: ['10.0.0.0/33'] })).toThrow('"10.0.0.0/33"');
     expect(() => configureOutgoing({ denyCidrs: ['example.com/8'] })).toThrow('"example.com/8"');
@@ -85,6 +145,24 @@ describe('resolution', () => {
     await expect(resolveAllowed('127.0.0.1')).rejects.toMatchObject({ code: 'EDENIED' });
     // inet_aton spellings resolve to the same address and are refused too.
     await expect(resolveAllowed('2130706433')).rejects.toMatchObject({ code: 'EDENIED' });
+  });
+
+  it('names that resolve to an unspecified address are refused in the lookup and by resolveAllowed', async () => {
+    configureOutgoing({ denyCidrs: [] });
+    // `0` is 0.0.0.0 to the resolver (inet_aton), and 0.0.0.0 would reach this host.
+    await expect(get('0')).rejects.toMatchObject({ code: 'EDENIED', message: deniedMessage('0.0.0.0') });
+    await expect(resolveAllowed('0')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('0.0.0.0')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('[::]')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('::ffff:0.0.0.0')).rejects.toMatchObject({ code: 'EDENIED' });
+    // Other spellings of loopback resolve to 127.0.0.1 and meet the list like it.
+    expect(await resolveAllowed('0x7f.1')).toBe('127.0.0.1');
+    expect(await resolveAllowed('127.1')).toBe('127.0.0.1');
+    configureOutgoing({ denyCidrs: ['127.0.0.0/8'] });
+    await expect(resolveAllowed('0x7f.1')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('127.1')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('::ffff:7f00:1')).rejects.toMatchObject({ code: 'EDENIED' });
+    await expect(resolveAllowed('64:ff9b::127.0.0.1')).rejects.toMatchObject({ code: 'EDENIED' });
   });
 });
 

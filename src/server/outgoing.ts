@@ -1,7 +1,9 @@
 /**
  * The one policy every outgoing request follows (health checks, queries, the data source proxy):
- * addresses that must never be reached (cloud metadata by default), a cap on concurrent requests,
- * and header names a data source may not set.
+ * addresses that must never be reached (cloud metadata by default, and always the unspecified
+ * addresses 0.0.0.0/8 and `::`, which reach this host), a cap on concurrent requests, and header
+ * names a data source may not set. An IPv6 address that stands for an IPv4 one (mapped,
+ * compatible, NAT64, 6to4) is judged as that IPv4 address too.
  *
  * Deny decisions are made on the *resolved* address, inside the lookup the connection really uses,
  * so a host name that resolves (or re-resolves) to a denied address is refused too. IP literals do
@@ -65,37 +67,104 @@ export function outgoingSettings(): Readonly<OutgoingSettings> {
 }
 
 /**
- * Whether an IP literal (IPv4, IPv6, bracketed IPv6, IPv4-mapped IPv6) falls in a denied range.
+ * Whether an IP literal (IPv4, IPv6, bracketed IPv6, IPv4 embedded in IPv6) may not be dialed.
  * Anything that is not an IP literal (a host name) is not denied here: resolve it first.
  */
 export function isAddressDenied(address: string): boolean {
+  return denialOf(address) !== undefined;
+}
+
+/** Why an IP literal may not be dialed: always (unspecified), by the configured list, or not at all. */
+function denialOf(address: string): 'unspecified' | 'listed' | undefined {
   const literal = address
     .trim()
     .replace(/^\[|\]$/g, '')
     .replace(/%.*$/, '');
   const version = net.isIP(literal);
-  if (version === 4) return denyList.check(literal, 'ipv4');
-  if (version === 6) {
-    if (denyList.check(literal, 'ipv6')) return true;
-    const mapped = ipv4FromMapped(literal);
-    return mapped !== undefined && denyList.check(mapped, 'ipv4');
+  if (version === 4) return ipv4Denial(literal);
+  if (version !== 6) return undefined;
+  const bytes = ipv6Bytes(literal);
+  // `::` reaches this host, like 0.0.0.0.
+  if (bytes.every((byte) => byte === 0)) return 'unspecified';
+  if (denyList.check(literal, 'ipv6')) return 'listed';
+  const embedded = embeddedIpv4(bytes);
+  if (embedded.length === 0) return undefined;
+  const denials = embedded.map(ipv4Denial);
+  if (denials.includes('listed')) return 'listed';
+  // Where a prefix allows several readings, it is unspecified only when every reading is.
+  return denials.every((denial) => denial === 'unspecified') ? 'unspecified' : undefined;
+}
+
+/** 0.0.0.0/8 ("this network") is never a real destination: the kernel dials this host instead. */
+function ipv4Denial(address: string): 'unspecified' | 'listed' | undefined {
+  if (address.startsWith('0.')) return 'unspecified';
+  return denyList.check(address, 'ipv4') ? 'listed' : undefined;
+}
+
+/** The 16 bytes of an IPv6 literal that `net.isIP` accepted (`::`, a trailing dotted quad). */
+function ipv6Bytes(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return false;
+  const [head = '', tail] = text.split('::');
+  const groupsOf = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.flatMap((group) => [group >> 8, group & 255]);
 }
 
-/** `::ffff:a.b.c.d` or `::ffff:xxxx:xxxx` → `a.b.c.d` (BlockList already matches most forms; this makes it certain). */
-function ipv4FromMapped(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+const ipv4Of = (bytes: number[]) => bytes.join('.');
+const allZero = (bytes: number[]) => bytes.every((byte) => byte === 0);
+
+/**
+ * The IPv4 addresses an IPv6 address stands for, when connecting to it reaches an IPv4 host:
+ * IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`, but not `::1`), NAT64's
+ * well-known prefix (`64:ff9b::/96`), 6to4 (`2002:AABB:CCDD::/48`) and NAT64's local-use prefix
+ * (`64:ff9b:1::/48`), whose IPv4 sits where the operator's prefix length puts it: every
+ * well-formed reading of RFC 6052 (prefix /48, /56, /64 or /96) is returned.
+ */
+function embeddedIpv4(bytes: number[]): string[] {
+  const low = bytes.slice(12);
+  if (allZero(bytes.slice(0, 10)) && bytes[10] === 0xff && bytes[11] === 0xff) return [ipv4Of(low)];
+  // IPv4-translated (SIIT): ::ffff:0:a.b.c.d.
+  if (allZero(bytes.slice(0, 8)) && bytes[8] === 0xff && bytes[9] === 0xff && allZero(bytes.slice(10, 12))) return [ipv4Of(low)];
+  if (allZero(bytes.slice(0, 12))) return ipv4Of(low) === '0.0.0.1' ? [] : [ipv4Of(low)];
+  const prefix = bytes.slice(0, 6).join(',');
+  if (prefix === '0,100,255,155,0,0' && allZero(bytes.slice(6, 12))) return [ipv4Of(low)];
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return [ipv4Of(bytes.slice(2, 6))];
+  if (prefix === '0,100,255,155,0,1' && bytes[8] === 0) {
+    // RFC 6052 layouts: bits 64–71 are zero, the IPv4 is split around them, the suffix is zero.
+    const readings: Array<[number[], number[]]> = [
+      [
+        [6, 7, 9, 10],
+        [11, 12, 13, 14, 15],
+      ],
+      [
+        [7, 9, 10, 11],
+        [12, 13, 14, 15],
+      ],
+      [
+        [9, 10, 11, 12],
+        [13, 14, 15],
+      ],
+      [[12, 13, 14, 15], []],
+    ];
+    return readings
+      .filter(([, suffix]) => allZero(suffix.map((index) => bytes[index]!)))
+      .map(([positions]) => ipv4Of(positions.map((index) => bytes[index]!)));
+  }
+  return [];
 }
 
+/** The refusal's words: a configured range names the setting; an unspecified address says why it is never allowed. */
 export function deniedMessage(address: string): string {
+  if (denialOf(address) === 'unspecified') {
+    return `address ${address} is not allowed: an unspecified address (0.0.0.0/8, ::) reaches this server itself`;
+  }
   return `address ${address} is not allowed (SIGHTLINE_DATASOURCE_DENY)`;
 }
 

@@ -31,6 +31,23 @@ describe('public routes with a UI', () => {
     }
   });
 
+  it('answers a missing asset with 404, not the page and not a year-long cache', async () => {
+    const found = await server.api('/assets/app.js', { token: null });
+    expect(found.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/missing-1a2b3c.js', '/assets/', '/%61ssets/missing.js', '/assets/nested/missing.css']) {
+      const response = await server.api(url, { token: null });
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('cache-control') ?? '', url).not.toMatch(/immutable|max-age/);
+      expect(await response.json(), url).toEqual({ message: 'Not found' });
+    }
+    const head = await server.api('/assets/missing.js', { token: null, method: 'HEAD' });
+    expect(head.status).toBe(404);
+    // Client-side routes still get the page.
+    const page = await server.api('/d/abc/some-dashboard', { token: null });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).not.toMatch(/immutable/);
+  });
+
   it('refuses the data source proxy and the query API without a token', async () => {
     for (const url of ['/api/datasources/proxy/uid/anything/api/v1/query', '/api/datasources/proxy/1/api/v1/query']) {
       const response = await server.api(url, { token: null });

@@ -22,15 +22,16 @@ describe('authentication', () => {
     expect((await orgAs(null, { authorization: `Basic ${basic}` })).statusCode).toBe(200);
     const wrongUser = Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64');
     const refused = await orgAs(null, { authorization: `Basic ${wrongUser}` });
+    // Any other user name is a person's login: the token is not their password.
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toMatch(/api_key/);
+    expect(refused.json().message).toBe('Invalid username or password');
   });
 
   it('refuses a request without a token and says how to send one', async () => {
     const response = await orgAs(null);
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json().message).toMatch(/no token given/);
+    expect(response.json().message).toMatch(/no credentials given/);
   });
 
   it('refuses an unknown, malformed or empty token', async () => {

@@ -3,41 +3,53 @@ import { unauthorized } from '../errors';
 import type { TokenStore } from '../store/tokens';
 import { hashToken } from './tokens';
 
-/** Who is calling: the service account behind the presented token, and its role in its org. */
+/**
+ * Who is calling, whatever the credential: a service account behind a token, or a person behind a
+ * session cookie or basic auth; with the role in the org the request acts in.
+ */
 export interface Identity {
   orgId: number;
   accountId: number;
   login: string;
   name: string;
   role: OrgRole;
-  tokenId: number;
+  /** How the caller proved who they are (routes rarely need it: a password change does). */
+  kind: 'token' | 'session' | 'password';
+  tokenId?: number;
+  /** The session a cookie names (`kind: 'session'`). */
+  sessionId?: number;
 }
+
+/** What a request presents in its `Authorization` header. */
+export type PresentedCredential = { kind: 'token'; token: string } | { kind: 'password'; login: string; password: string };
 
 /** How often a token's "last used" time is written; reads within it cost no write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * The token in `Authorization: Bearer <token>` or Grafana's `Basic api_key:<token>`.
- * Throws a 401 that says what is wrong with the header.
+ * The credential in `Authorization`: `Bearer <token>`, Grafana's `Basic api_key:<token>`, or
+ * `Basic login:password` (a person). Throws a 401 that says what is wrong with the header.
  */
-export function tokenFromHeader(header: string | undefined): string {
+export function credentialFromHeader(header: string | undefined): PresentedCredential {
   if (!header) {
-    throw unauthorized('Unauthorized: no token given; send the header "Authorization: Bearer <service account token>"');
+    throw unauthorized('Unauthorized: no credentials given; sign in, or send "Authorization: Bearer <service account token>"');
   }
   const space = header.indexOf(' ');
   const scheme = (space === -1 ? header : header.slice(0, space)).toLowerCase();
   const credentials = space === -1 ? '' : header.slice(space + 1).trim();
   if (scheme === 'bearer') {
     if (!credentials) throw unauthorized('Unauthorized: the Bearer header carries no token');
-    return credentials;
+    return { kind: 'token', token: credentials };
   }
   if (scheme === 'basic') {
     const decoded = Buffer.from(credentials, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon === -1 || decoded.slice(0, colon) !== 'api_key' || colon === decoded.length - 1) {
-      throw unauthorized('Unauthorized: basic auth is accepted only as user "api_key" with a service account token as password');
+    if (colon <= 0 || colon === decoded.length - 1) {
+      throw unauthorized('Unauthorized: basic auth needs "login:password" (or "api_key:<service account token>")');
     }
-    return decoded.slice(colon + 1);
+    const user = decoded.slice(0, colon);
+    const secret = decoded.slice(colon + 1);
+    return user === 'api_key' ? { kind: 'token', token: secret } : { kind: 'password', login: user, password: secret };
   }
   throw unauthorized(`Unauthorized: unsupported authorization scheme "${scheme}"; use "Bearer <token>"`);
 }
@@ -61,6 +73,7 @@ export async function authenticate(tokens: TokenStore, token: string, now = Date
     login: row.login,
     name: row.name,
     role: row.role,
+    kind: 'token',
     tokenId: row.tokenId,
   };
 }

@@ -9,6 +9,8 @@ import type { Identity } from './identity';
 export const permissions = {
   /** Who am I: any valid token may ask, whatever its role. */
   'users.self:read': 'None',
+  /** Changes one's own password: whoever signed in with one may. */
+  'users.self:write': 'None',
   'orgs:read': 'Viewer',
   'orgs:write': 'Admin',
   'org.users:read': 'Admin',
@@ -16,6 +18,11 @@ export const permissions = {
   'org.users:write': 'Admin',
   'org.users:remove': 'Admin',
   'users:create': 'Admin',
+  /** Sets another person's password (`PUT /api/admin/users/{id}/password`); ends their sessions. */
+  'users.password:write': 'Admin',
+  /** Disables/enables a person; disabling ends their sessions at once. */
+  'users:disable': 'Admin',
+  'users:delete': 'Admin',
   'serviceaccounts:read': 'Admin',
   'serviceaccounts:create': 'Admin',
   'serviceaccounts:write': 'Admin',
@@ -52,7 +59,7 @@ export const permissions = {
   'teams.permissions:read': 'Admin',
   'teams.permissions:write': 'Admin',
   /** Stars belong to the caller's own account; the dashboard must be viewable. */
-  'users.self.stars:write': 'None',
+  'users.self.stars:write': 'Viewer',
   /** Reads the provisioning files again (`POST /api/admin/provisioning/{dashboards,datasources}/reload`). */
   'provisioning:reload': 'Admin',
   /** Legacy API keys: there are none (service account tokens replace them), listing says so. */

@@ -29,10 +29,34 @@ export const ok = (message: string, details?: unknown): HealthCheckResult => ({
 });
 export const failed = (message: string): HealthCheckResult => ({ status: 'ERROR', message });
 
-/** The message with every secret of the target blanked out, whatever a backend chose to echo. */
-export function withoutSecrets(message: string, secrets: Record<string, string>): string {
+/** A password in the URL (`scheme://user:password@host`), as written and decoded. */
+function urlPasswords(url: string): string[] {
+  if (!url.includes('://')) return [];
+  try {
+    const password = new URL(url.trim()).password;
+    if (!password) return [];
+    let decoded = password;
+    try {
+      decoded = decodeURIComponent(password);
+    } catch {
+      // Not valid percent-encoding: the written form is what a backend would echo.
+    }
+    return [password, decoded];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The message with every secret of the data source blanked out (`secureJsonData`: passwords,
+ * tokens, header values; and a password in its URL), whatever a backend chose to echo. Health
+ * checks and query errors both go through here.
+ */
+export function withoutSecrets(message: string, target: Pick<HealthTarget, 'secrets' | 'url'>): string {
+  // Longest first, so a secret that holds another one is blanked whole.
+  const secrets = [...Object.values(target.secrets), ...urlPasswords(target.url)].sort((a, b) => b.length - a.length);
   let clean = message;
-  for (const value of Object.values(secrets)) {
+  for (const value of secrets) {
     if (value.length >= 4) clean = clean.split(value).join('***');
   }
   return clean;
@@ -50,9 +74,9 @@ export async function runCheck(checker: HealthChecker, target: HealthTarget, opt
       try {
         const result = await checker(target, options);
         if (result.status === 'OK') outcome = 'ok';
-        return { ...result, message: withoutSecrets(result.message, target.secrets) };
+        return { ...result, message: withoutSecrets(result.message, target) };
       } catch (error) {
-        if (error instanceof HealthError) return failed(withoutSecrets(error.message, target.secrets));
+        if (error instanceof HealthError) return failed(withoutSecrets(error.message, target));
         throw error;
       }
     });

@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UID_PATTERN } from '../../contract/dashboards';
+import { dashboardModelSchema, UID_PATTERN } from '../../contract/dashboards';
 import type { Store, Stores } from '../store';
-import { isRecord, jsonErrorLine, readYaml, yamlFilesIn, type Problem } from './files';
+import { findFiles, holdsNul, isRecord, jsonErrorLine, readYaml, realDir, yamlFilesIn, type Problem } from './files';
 
 export interface DashboardProvider {
   name: string;
@@ -38,6 +38,16 @@ export interface DashboardFile {
   problem?: Problem;
 }
 
+export interface DashboardFiles {
+  files: DashboardFile[];
+  /** Folders not read (a symlink outside, a loop) and the provider's own path when it cannot be read. */
+  problems: Problem[];
+  /** False when the provider's path itself cannot be read: then nothing is applied or deleted. */
+  readable: boolean;
+  /** External id prefixes (`sub/`) of folders not read: their dashboards stay as they are. */
+  unread: string[];
+}
+
 export interface DashboardSummary {
   created: number;
   updated: number;
@@ -57,8 +67,11 @@ export function readProviders(
   const providers: DashboardProvider[] = [];
   const problems: Problem[] = [];
   const names = new Set<string>();
-  for (const file of yamlFilesIn(dir)) {
-    const read = readYaml(file, env);
+  const found = yamlFilesIn(dir, provisioningDir);
+  problems.push(...found.problems);
+  for (const entry of found.files) {
+    const file = entry.path;
+    const read = readYaml(entry, env);
     if ('reason' in read) {
       problems.push(read);
       continue;
@@ -111,16 +124,51 @@ export function readProviders(
   return { providers, problems };
 }
 
-/** Every `.json` file under the provider's path, read and parsed (a broken one carries its problem). */
-export function readDashboardFiles(provider: DashboardProvider): DashboardFile[] {
-  if (!fs.existsSync(provider.path)) return [];
-  const files: DashboardFile[] = [];
-  for (const entry of fs.readdirSync(provider.path, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.json')) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    const externalId = path.relative(provider.path, full).split(path.sep).join('/');
-    const content = fs.readFileSync(full, 'utf8');
+/**
+ * Every `.json` file under the provider's path (not in folders whose name starts with a dot),
+ * read and parsed; a broken one carries its problem. Symlinks are followed when their target is
+ * inside the provider's path (as resolved) or the provisioning dir, the two places an operator
+ * named; anything else is refused and reported.
+ */
+export function readDashboardFiles(provider: DashboardProvider, provisioningDir: string): DashboardFiles {
+  const result: DashboardFiles = { files: [], problems: [], readable: true, unread: [] };
+  const root = realDir(provider.path);
+  const isDir = root !== undefined && fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() === true;
+  if (!isDir) {
+    // Deleting every dashboard because a mount is missing for a moment would be worse than waiting.
+    const reason = root === undefined ? 'does not exist' : 'is not a folder';
+    result.problems.push({ file: provider.file, line: provider.line, reason: `provider "${provider.name}": ${provider.path} ${reason}` });
+    return { ...result, readable: false };
+  }
+  const provisioningRoot = realDir(provisioningDir);
+  const found = findFiles(provider.path, {
+    names: /\.json$/i,
+    roots: provisioningRoot ? [root, provisioningRoot] : [root],
+    recursive: true,
+  });
+  const externalIdOf = (file: string) => path.relative(provider.path, file).split(path.sep).join('/');
+  result.problems.push(...found.problems);
+  result.unread = found.problems.map((problem) => `${externalIdOf(problem.file)}/`);
+  for (const entry of found.files) {
+    const full = entry.path;
+    const externalId = externalIdOf(full);
+    if (entry.problem || !entry.real) {
+      result.files.push({ externalId, checksum: '', problem: entry.problem ?? { file: full, line: 0, reason: 'cannot be read' } });
+      continue;
+    }
+    let content: string;
+    try {
+      content = fs.readFileSync(entry.real, 'utf8');
+    } catch (error) {
+      result.files.push({
+        externalId,
+        checksum: '',
+        problem: { file: full, line: 0, reason: `cannot be read: ${(error as Error).message}` },
+      });
+      continue;
+    }
     const checksum = createHash('sha256').update(content).digest('hex');
+    const files = result.files;
     const problem = (line: number, reason: string): DashboardFile => ({ externalId, checksum, problem: { file: full, line, reason } });
     let model: unknown;
     try {
@@ -129,8 +177,13 @@ export function readDashboardFiles(provider: DashboardProvider): DashboardFile[]
       files.push(problem(jsonErrorLine(content, error as Error), `is not valid JSON: ${(error as Error).message}`));
       continue;
     }
+    const checked = dashboardModelSchema.safeParse(model);
+    const issue = checked.success ? undefined : checked.error.issues[0];
     if (!isRecord(model)) files.push(problem(1, 'must hold a dashboard JSON object'));
+    else if (issue) files.push(problem(1, `${issue.path.map(String).join('.') || 'the dashboard'}: ${issue.message}`));
     else if (typeof model.title !== 'string' || !model.title.trim()) files.push(problem(1, 'the dashboard has no title'));
+    // PostgreSQL's text cannot hold NUL; one failed statement would undo the provider's other files.
+    else if (holdsNul(model)) files.push(problem(1, 'holds a NUL character'));
     else if (
       model.uid !== undefined &&
       model.uid !== null &&
@@ -140,7 +193,8 @@ export function readDashboardFiles(provider: DashboardProvider): DashboardFile[]
       files.push(problem(1, `uid ${JSON.stringify(model.uid)} must be 1–40 letters, digits, "-" or "_"`));
     } else files.push({ externalId, checksum, model });
   }
-  return files.sort((a, b) => a.externalId.localeCompare(b.externalId));
+  result.files.sort((a, b) => a.externalId.localeCompare(b.externalId));
+  return result;
 }
 
 /** The folder a file's dashboard goes to (null: General), created when missing. */
@@ -168,9 +222,11 @@ async function folderFor(
 }
 
 /** Applies one provider's files in one transaction; problems are returned, never thrown. */
-export async function applyProvider(store: Store, provider: DashboardProvider, files: DashboardFile[]): Promise<DashboardSummary> {
-  const summary: DashboardSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [] };
+export async function applyProvider(store: Store, provider: DashboardProvider, read: DashboardFiles): Promise<DashboardSummary> {
+  const summary: DashboardSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...read.problems] };
+  const files = read.files;
   for (const file of files) if (file.problem) summary.problems.push(file.problem);
+  if (!read.readable) return summary;
   await store.transaction(async (stores) => {
     if (!(await stores.orgs.get(provider.orgId))) {
       summary.problems.push({
@@ -248,10 +304,10 @@ export async function applyProvider(store: Store, provider: DashboardProvider, f
         fail((error as Error).message);
       }
     }
-    // Files that are gone (a broken file is still there: its dashboard stays as it was).
+    // Files that are gone (a broken file, or one in a folder not read, is still there: its dashboard stays as it was).
     const present = new Set(files.map((file) => file.externalId));
     for (const [externalId, record] of recorded) {
-      if (present.has(externalId)) continue;
+      if (present.has(externalId) || read.unread.some((prefix) => externalId.startsWith(prefix))) continue;
       if (provider.disableDeletion) await stores.provisioning.forget(record.dashboard_id);
       else await stores.dashboards.delete(record.dashboard_id);
       summary.deleted++;

@@ -5,13 +5,14 @@
  * source that already says the same: several instances applying the same files create nothing
  * twice and bump no version.
  */
-import { isHttpUrl, parseHostPort, sqlDataSourceTypes, type DataSourceType } from '../../contract/datasources';
+import { isHttpUrl, parseHostPort, sqlDataSourceTypes, urlCredentialsProblem, type DataSourceType } from '../../contract/datasources';
 import { UID_PATTERN } from '../../contract/dashboards';
 import { resolveType } from '../health/registry';
 import { closeDataSourcePools } from '../query/pools';
 import type { Store } from '../store';
 import type { ProvisionedDataSource } from '../store/datasources';
-import { isRecord, readYaml, yamlFilesIn, type Problem } from './files';
+import { basename } from 'node:path';
+import { isRecord, readYaml, yamlFilesIn, type KeyPath, type Problem } from './files';
 
 export interface DataSourceConfig extends ProvisionedDataSource {
   file: string;
@@ -36,13 +37,28 @@ export interface DataSourceSummary {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-/** Reads and checks every data source file; what is wrong becomes a problem and is left out. */
-export function readDataSourceFiles(dir: string, env: NodeJS.ProcessEnv): DataSourceFiles {
+/** Where `${SIGHTLINE_*}` may be used: the values of a data source's `secureJsonData`, which are sealed and never shown. */
+const isSecureJsonDataValue = (keys: KeyPath) =>
+  keys.length === 4 && keys[0] === 'datasources' && typeof keys[1] === 'number' && keys[2] === 'secureJsonData';
+
+/**
+ * Reads and checks every data source file in `dir` (symlinks followed inside `provisioningDir`);
+ * what is wrong becomes a problem and is left out, so each file (and each entry) stands alone.
+ */
+export function readDataSourceFiles(dir: string, provisioningDir: string, env: NodeJS.ProcessEnv): DataSourceFiles {
   const result: DataSourceFiles = { dataSources: [], deletes: [], problems: [], complete: true };
   const defaults = new Map<number, string>();
   const names = new Set<string>();
-  for (const path of yamlFilesIn(dir)) {
-    const read = readYaml(path, env);
+  /** `orgId/uid` → where it was first defined: a second data source with that uid would take over the first. */
+  const uids = new Map<string, string>();
+  const found = yamlFilesIn(dir, provisioningDir);
+  if (found.problems.length > 0) {
+    result.problems.push(...found.problems);
+    result.complete = false;
+  }
+  for (const file of found.files) {
+    const path = file.path;
+    const read = readYaml(file, env, isSecureJsonDataValue);
     if ('reason' in read) {
       result.problems.push(read);
       result.complete = false;
@@ -75,6 +91,15 @@ export function readDataSourceFiles(dir: string, env: NodeJS.ProcessEnv): DataSo
         problem(line, `data source "${checked.name}" is defined twice in org ${checked.orgId}; the first definition is kept`);
         continue;
       }
+      const uidKey = checked.uid === undefined ? undefined : `${checked.orgId}/${checked.uid}`;
+      if (uidKey && uids.has(uidKey)) {
+        problem(
+          line,
+          `data source "${checked.name}": uid "${checked.uid}" is already the uid of ${uids.get(uidKey)}; the first definition is kept`,
+        );
+        continue;
+      }
+      if (uidKey) uids.set(uidKey, `data source "${checked.name}" (${basename(path)}:${line})`);
       if (checked.isDefault && defaults.has(checked.orgId)) {
         problem(
           line,
@@ -101,6 +126,9 @@ function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource |
   if (uid !== undefined && !UID_PATTERN.test(uid)) return `data source "${name}": uid "${uid}" must be 1–40 letters, digits, "-" or "_"`;
   const url = text(item.url).trim();
   const isSql = sqlDataSourceTypes.includes(type as DataSourceType);
+  // First: the message below quotes the URL, which must not put a password in the log.
+  const credentials = url ? urlCredentialsProblem(url, isSql) : undefined;
+  if (credentials) return `data source "${name}": ${credentials}`;
   if (url && (isSql ? !parseHostPort(url) : !isHttpUrl(url))) {
     return `data source "${name}": url "${url}" is not ${isSql ? 'host:port' : 'an http:// or https:// address'}`;
   }
@@ -151,11 +179,32 @@ export async function applyDataSources(store: Store, files: DataSourceFiles): Pr
       }
     }
     const keep: number[] = [];
+    /** Stored data source id → the entry that provisions it in this run. */
+    const claimed = new Map<number, DataSourceConfig>();
     for (const ds of files.dataSources) {
+      const skip = (reason: string) =>
+        summary.problems.push({ file: ds.file, line: ds.line, reason: `data source "${ds.name}": ${reason}` });
       if (!(await orgExists(ds.orgId))) {
-        summary.problems.push({ file: ds.file, line: ds.line, reason: `data source "${ds.name}": org ${ds.orgId} does not exist` });
+        skip(`org ${ds.orgId} does not exist`);
         continue;
       }
+      // Checked before writing: two entries must not take turns rewriting one data source, and a
+      // write that fails (a name taken) would, on PostgreSQL, undo every other file's writes too.
+      const byUid = ds.uid === undefined ? undefined : await stores.dataSources.find(ds.orgId, { uid: ds.uid });
+      const byName = await stores.dataSources.find(ds.orgId, { name: ds.name });
+      const target = byUid ?? byName;
+      const owner = target && claimed.get(target.id);
+      if (owner) {
+        skip(
+          `it is the stored data source "${target.name}", which "${owner.name}" (${basename(owner.file)}:${owner.line}) already sets; skipped`,
+        );
+        continue;
+      }
+      if (byUid && byName && byUid.id !== byName.id) {
+        skip(`uid "${ds.uid}" is data source "${byUid.name}", and another data source is already named "${ds.name}"; skipped`);
+        continue;
+      }
+      if (target) claimed.set(target.id, ds);
       try {
         const { id, outcome } = await stores.dataSources.upsertProvisioned(ds);
         keep.push(id);

@@ -2,8 +2,9 @@
  * Provisioning from files in Grafana's layout (`SIGHTLINE_PROVISIONING_DIR`): data sources from
  * `datasources/*.yaml`, dashboards from the providers of `dashboards/*.yaml`. Applied at start,
  * on `POST /api/admin/provisioning/{dashboards,datasources}/reload`, and for dashboards every
- * provider's `updateIntervalSeconds`. A broken file is logged with its name, line and reason and
- * the rest still applies; the server starts either way.
+ * provider's `updateIntervalSeconds`. A broken file is logged (warn) with its name, line and
+ * reason and the rest still applies; the server starts either way, and the reload endpoints answer
+ * 400 naming every such file.
  */
 import path from 'node:path';
 import type { Store } from '../store';
@@ -23,6 +24,9 @@ export interface ReloadSummary {
   problems: Problem[];
 }
 
+/** The providers as read now, what was wrong in their files, and the first provider whose apply failed (the database). */
+type DashboardsReload = DashboardProvider[] & ReloadSummary & { failure?: unknown };
+
 export class Provisioner {
   private log: ProvisioningLog = quiet;
   private timers: NodeJS.Timeout[] = [];
@@ -37,11 +41,18 @@ export class Provisioner {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
-  /** Applies everything, then re-reads each provider's files every `updateIntervalSeconds`. */
+  /**
+   * Applies everything, then re-reads each provider's files every `updateIntervalSeconds`. Never
+   * throws: data sources failing (the database, say) still leaves dashboards to apply.
+   */
   async start(log: ProvisioningLog): Promise<void> {
     this.log = log;
-    await this.reloadDataSources();
-    const providers = await this.reloadDashboards();
+    await this.reloadDataSources().catch((error: unknown) => this.log.error(`provisioning data sources failed: ${messageOf(error)}`));
+    const providers = await this.reloadDashboards().catch((error: unknown) => {
+      this.log.error(`provisioning dashboards failed: ${messageOf(error)}`);
+      return [];
+    });
+    // A provider whose apply failed is tried again on its interval.
     this.schedule(providers);
   }
 
@@ -62,7 +73,7 @@ export class Provisioner {
   }
 
   private report(what: string, summary: { problems: Problem[] } & Record<string, unknown>): void {
-    for (const problem of summary.problems) this.log.error(`provisioning: ${describeProblem(problem)}`);
+    for (const problem of summary.problems) this.log.warn(`provisioning: ${describeProblem(problem)}`);
     const counts = Object.entries(summary)
       .filter(([key, value]) => key !== 'problems' && typeof value === 'number' && value > 0)
       .map(([key, value]) => `${String(value)} ${key}`);
@@ -71,22 +82,33 @@ export class Provisioner {
 
   reloadDataSources(): Promise<DataSourceSummary> {
     return this.serial(async () => {
-      const files = readDataSourceFiles(path.join(this.dir, 'datasources'), this.env);
+      const files = readDataSourceFiles(path.join(this.dir, 'datasources'), this.dir, this.env);
       const summary = await applyDataSources(this.store, files);
       this.report('data sources', { ...summary });
       return summary;
     });
   }
 
-  /** Applies every provider (whether or not its files changed); returns them. */
-  async reloadDashboards(): Promise<DashboardProvider[] & ReloadSummary> {
+  /**
+   * Applies every provider (whether or not its files changed); returns them. A provider whose
+   * apply fails (the database) does not stop the others; it is logged and returned as `failure`.
+   */
+  async reloadDashboards(): Promise<DashboardsReload> {
     return this.serial(async () => {
       const { providers, problems } = readProviders(path.join(this.dir, 'dashboards'), this.dir, this.env);
-      for (const problem of problems) this.log.error(`provisioning: ${describeProblem(problem)}`);
+      for (const problem of problems) this.log.warn(`provisioning: ${describeProblem(problem)}`);
       const all = [...problems];
       this.applied.clear();
-      for (const provider of providers) all.push(...(await this.applyProvider(provider, true)).problems);
-      return Object.assign(providers, { problems: all });
+      let failure: unknown;
+      for (const provider of providers) {
+        try {
+          all.push(...(await this.applyProvider(provider, true)).problems);
+        } catch (error) {
+          this.log.error(`provisioning: provider ${provider.name}: ${messageOf(error)}`);
+          failure ??= error;
+        }
+      }
+      return Object.assign(providers, { problems: all, failure });
     });
   }
 
@@ -98,8 +120,12 @@ export class Provisioner {
   private async applyProvider(provider: DashboardProvider, always: true): Promise<DashboardSummary>;
   private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined>;
   private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined> {
-    const files = readDashboardFiles(provider);
-    const fingerprint = files.map((file) => `${file.externalId}:${file.checksum}`).join('\n');
+    const files = readDashboardFiles(provider, this.dir);
+    // Problems are part of it: a link that turns bad is reported on the next poll, not only on a reload.
+    const fingerprint = [
+      ...files.files.map((file) => `${file.externalId}:${file.checksum}:${file.problem ? describeProblem(file.problem) : ''}`),
+      ...files.problems.map(describeProblem),
+    ].join('\n');
     if (!always && this.applied.get(provider.name) === fingerprint) return undefined;
     const summary = await applyProvider(this.store, provider, files);
     this.applied.set(provider.name, fingerprint);
@@ -107,7 +133,7 @@ export class Provisioner {
     return summary;
   }
 
-  private schedule(providers: DashboardProvider[]): void {
+  private schedule(providers: readonly DashboardProvider[]): void {
     this.stop();
     for (const provider of providers) {
       if (provider.updateIntervalSeconds <= 0) continue;
@@ -125,6 +151,10 @@ export class Provisioner {
   async reloadDashboardsAndSchedule(): Promise<ReloadSummary> {
     const providers = await this.reloadDashboards();
     this.schedule(providers);
+    // Not a file's fault: the endpoint answers 500 for it (after the other providers applied).
+    if (providers.failure !== undefined) throw providers.failure;
     return providers;
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

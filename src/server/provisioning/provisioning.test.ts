@@ -2,7 +2,8 @@
  * Provisioning from files (issue 18 item 1), with real files in temp dirs and the real store:
  * env interpolation, readOnly data sources, deleteDatasources, prune, dashboards by provider with
  * folders, allowUiUpdates, disableDeletion, re-reading on an interval, broken files, the reload
- * endpoints, and two instances applying the same files.
+ * endpoints, and two instances applying the same files. Issue 27: each bad file stands alone
+ * (reload 400 naming it), ConfigMap symlinks, symlinks that escape, `${SIGHTLINE_*}`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,28 +22,50 @@ interface Setup {
   server: TestServer;
   provisioner: Provisioner;
   dir: string;
+  /** Warnings and errors. */
   errors: string[];
+  /** Warnings only: what a bad file is logged at. */
+  warnings: string[];
   write(file: string, content: string | object): void;
+  /** A symlink at `file` (relative to the dir) to `target` (as given: relative to the link's folder, or absolute). */
+  link(file: string, target: string): void;
   remove(file: string): void;
 }
 
 /** A provisioning dir with `files`, a server on a new data dir, and the provisioner started. */
-async function setup(files: Record<string, string | object>, env: NodeJS.ProcessEnv = {}): Promise<Setup> {
+async function setup(
+  files: Record<string, string | object>,
+  env: NodeJS.ProcessEnv = {},
+  links: Record<string, string> = {},
+): Promise<Setup> {
   const dir = tempDataDir();
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   const write = (file: string, content: string | object) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   };
+  const link = (file: string, target: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.symlinkSync(target, path.join(dir, file));
+  };
   for (const [file, content] of Object.entries(files)) write(file, content);
+  for (const [file, target] of Object.entries(links)) link(file, target);
   let real!: Provisioner;
   const server = await startTestServer({ provisioner: (store) => (real = new Provisioner(store, dir, env)) });
   cleanups.push(() => server.cleanup());
   const errors: string[] = [];
-  const log: ProvisioningLog = { info: () => undefined, warn: (m) => errors.push(m), error: (m) => errors.push(m) };
+  const warnings: string[] = [];
+  const log: ProvisioningLog = {
+    info: () => undefined,
+    warn: (m) => {
+      errors.push(m);
+      warnings.push(m);
+    },
+    error: (m) => errors.push(m),
+  };
   await real.start(log);
   cleanups.push(() => real.stop());
-  return { server, provisioner: real, dir, errors, write, remove: (file) => fs.rmSync(path.join(dir, file)) };
+  return { server, provisioner: real, dir, errors, warnings, write, link, remove: (file) => fs.rmSync(path.join(dir, file)) };
 }
 
 const json = <T>(response: { json: () => unknown }) => response.json() as T;
@@ -337,11 +360,241 @@ describe('reload endpoints', () => {
     expect(dashboards.json()).toEqual({ message: 'Dashboards config reloaded', problems: [] });
     expect((await server.call({ method: 'GET', url: '/api/dashboards/uid/r' })).statusCode).toBe(200);
     const dataSources = await server.call({ method: 'POST', url: '/api/admin/provisioning/datasources/reload' });
-    expect(dataSources.json()).toMatchObject({
-      message: 'Datasources config reloaded',
-      problems: [expect.stringMatching(/d\.yaml:3: data source "broken" needs a type$/)],
+    expect(dataSources.statusCode).toBe(400);
+    expect(dataSources.json()).toEqual({
+      message:
+        'Datasources config reloaded, but 1 file has problems (the rest was applied): datasources/d.yaml:3: data source "broken" needs a type',
+      problems: [{ file: 'datasources/d.yaml', line: 3, message: 'data source "broken" needs a type' }],
     });
     expect((await server.call({ method: 'GET', url: '/api/datasources/name/reloaded' })).statusCode).toBe(200);
+  });
+});
+
+interface ReloadAnswer {
+  message: string;
+  problems: Array<{ file: string; line: number; message: string }>;
+}
+
+describe('each bad file stands alone (issue 27)', () => {
+  const reload = async (server: TestServer, what: 'datasources' | 'dashboards') => {
+    const response = await server.call({ method: 'POST', url: `/api/admin/provisioning/${what}/reload` });
+    return { status: response.statusCode, body: json<ReloadAnswer>(response) };
+  };
+  const dataSources = async (server: TestServer) =>
+    json<Array<{ name: string; url: string }>>(await server.call({ method: 'GET', url: '/api/datasources' })).map((d) => [d.name, d.url]);
+  const titles = async (server: TestServer) =>
+    json<Array<{ title: string; type: string }>>(await server.call({ method: 'GET', url: '/api/search' }))
+      .filter((hit) => hit.type === 'dash-db')
+      .map((hit) => hit.title);
+
+  it('bad files beside good ones: the good ones apply at start and on reload, which answers 400 naming every bad file', async () => {
+    const { server, dir, warnings } = await setup({
+      'datasources/good.yaml': 'apiVersion: 1\ndatasources:\n  - {name: good, uid: good, type: prometheus, url: "http://good:9090"}\n',
+      'datasources/bad.yaml': 'apiVersion: 1\ndatasources:\n  - name: bad\n    type: [prometheus\n',
+      // An alias naming the mapping it is in: the interpolation used to overflow the stack.
+      'datasources/cycle.yaml': 'datasources:\n  - &a {name: cycle, type: loki, jsonData: {self: [*a]}}\n',
+      // good.yaml's uid again: it used to rename "good" (and the next run renamed it back).
+      'datasources/same-uid.yaml': 'datasources:\n  - {name: other, uid: good, type: prometheus}\n',
+      'dashboards/good.yaml': provider({ name: 'good', options: { path: 'json' } }),
+      // A provider whose path is a file: reading it used to throw out of the whole run.
+      'dashboards/not-a-folder.yaml': provider({ name: 'not-a-folder', options: { path: 'json/a.json' } }),
+      'json/a.json': { title: 'A', uid: 'a' },
+      'json/long-title.json': { title: 'x'.repeat(1001), uid: 'long' },
+    });
+    expect(await dataSources(server)).toEqual([['good', 'http://good:9090']]);
+    expect(await titles(server)).toEqual(['A']);
+    // Each bad file logged at warn level, with its path.
+    for (const file of ['datasources/bad.yaml', 'datasources/cycle.yaml', 'datasources/same-uid.yaml', 'dashboards/not-a-folder.yaml']) {
+      expect(warnings.some((m) => m.startsWith(`provisioning: ${path.join(dir, file)}:`))).toBe(true);
+    }
+    expect(warnings).toContain(
+      `provisioning: ${path.join(dir, 'datasources/same-uid.yaml')}:2: data source "other": uid "good" is already the uid of data source "good" (good.yaml:3); the first definition is kept`,
+    );
+
+    const ds = await reload(server, 'datasources');
+    expect(ds.status).toBe(400);
+    expect(ds.body.problems.map((p) => p.file)).toEqual(['datasources/bad.yaml', 'datasources/cycle.yaml', 'datasources/same-uid.yaml']);
+    expect(ds.body.problems[0]).toMatchObject({ line: 5, message: expect.stringMatching(/^is not valid YAML/) });
+    expect(ds.body.problems[1]!.message).toMatch(/refers to itself/);
+    expect(ds.body.message).toMatch(
+      /^Datasources config reloaded, but 3 files have problems \(the rest was applied\): datasources\/bad\.yaml:5: /,
+    );
+    for (const problem of ds.body.problems) expect(ds.body.message).toContain(`${problem.file}:${problem.line}: ${problem.message}`);
+    expect(await dataSources(server)).toEqual([['good', 'http://good:9090']]);
+
+    const dash = await reload(server, 'dashboards');
+    expect(dash.status).toBe(400);
+    // Provider by provider, in file name order: good.yaml's dashboards, then not-a-folder.yaml.
+    expect(dash.body.problems).toEqual([
+      { file: 'json/long-title.json', line: 1, message: 'title: is too long: at most 1000 characters' },
+      {
+        file: 'dashboards/not-a-folder.yaml',
+        line: 3,
+        message: `provider "not-a-folder": ${path.join(dir, 'json/a.json')} is not a folder`,
+      },
+    ]);
+    expect(await titles(server)).toEqual(['A']);
+  });
+
+  it('a URL carrying user:password@ is refused, as by the API, without the password in the log', async () => {
+    const { server, warnings } = await setup({
+      'datasources/creds.yaml':
+        'apiVersion: 1\ndatasources:\n  - {name: creds, type: prometheus, url: "http://alice:s3cr3t-pw@prom:9090"}\n  - {name: fine, type: prometheus, url: "http://prom:9090"}\n',
+    });
+    expect(await dataSources(server)).toEqual([['fine', 'http://prom:9090']]);
+    expect(warnings.some((m) => m.includes('data source "creds"') && /basic ?auth/i.test(m))).toBe(true);
+    expect(warnings.join('\n')).not.toContain('s3cr3t-pw');
+  });
+
+  it('a ConfigMap mount (x.yaml -> ..data/x.yaml, ..data -> ..<time>) is applied once, and again when ..data moves on', async () => {
+    const first = '..2026_11_26_10_00_00.1';
+    const { server, dir, errors, write, link } = await setup(
+      {
+        [`datasources/${first}/prom.yaml`]: 'datasources:\n  - {name: Prom, uid: prom, type: prometheus, url: "http://one:9090"}\n',
+        [`dashboards/${first}/files.yaml`]: provider({ options: { path: 'json' } }),
+        [`json/${first}/a.json`]: { title: 'A', uid: 'a' },
+      },
+      {},
+      {
+        'datasources/..data': first,
+        'datasources/prom.yaml': '..data/prom.yaml',
+        'dashboards/..data': first,
+        'dashboards/files.yaml': '..data/files.yaml',
+        'json/..data': first,
+        'json/a.json': '..data/a.json',
+      },
+    );
+    expect(errors).toEqual([]);
+    expect(await dataSources(server)).toEqual([['Prom', 'http://one:9090']]);
+    expect(await titles(server)).toEqual(['A']);
+    const meta = async () =>
+      json<{ dashboard: { title: string; version: number }; meta: { provisionedExternalId: string } }>(
+        await server.call({ method: 'GET', url: '/api/dashboards/uid/a' }),
+      );
+    expect((await meta()).meta.provisionedExternalId).toBe('a.json');
+
+    // What the kubelet does on an update: a new timestamped folder, ..data swapped in one rename, the old folder removed.
+    const second = '..2026_11_26_10_05_00.2';
+    write(`datasources/${second}/prom.yaml`, 'datasources:\n  - {name: Prom, uid: prom, type: prometheus, url: "http://two:9090"}\n');
+    write(`json/${second}/a.json`, { title: 'A2', uid: 'a' });
+    for (const folder of ['datasources', 'json']) {
+      link(`${folder}/..data_tmp`, second);
+      fs.renameSync(path.join(dir, folder, '..data_tmp'), path.join(dir, folder, '..data'));
+      fs.rmSync(path.join(dir, folder, first), { recursive: true });
+    }
+    expect(await reload(server, 'datasources')).toEqual({ status: 200, body: { message: 'Datasources config reloaded', problems: [] } });
+    expect(await reload(server, 'dashboards')).toEqual({ status: 200, body: { message: 'Dashboards config reloaded', problems: [] } });
+    expect(await dataSources(server)).toEqual([['Prom', 'http://two:9090']]);
+    expect(await titles(server)).toEqual(['A2']);
+    const after = await meta();
+    expect(after.dashboard).toMatchObject({ title: 'A2', version: 2 });
+    expect(after.meta.provisionedExternalId).toBe('a.json');
+  });
+
+  it('a symlink out of the provisioning dir is refused and reported; so are loops and dangling links, without hanging', async () => {
+    const outside = tempDataDir();
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(outside, 'evil.yaml'), 'datasources:\n  - {name: evil, type: prometheus, url: "http://evil:9090"}\n');
+    fs.writeFileSync(path.join(outside, 'secret.json'), JSON.stringify({ title: 'Outside', uid: 'outside' }));
+    fs.mkdirSync(path.join(outside, 'more'));
+    fs.writeFileSync(path.join(outside, 'more/m.json'), JSON.stringify({ title: 'More', uid: 'more' }));
+    const { server, dir, warnings } = await setup(
+      {
+        'datasources/good.yaml': 'datasources:\n  - {name: good, type: loki}\n',
+        'dashboards/files.yaml': provider({ options: { path: 'json' } }),
+        'json/a.json': { title: 'A', uid: 'a' },
+        // Inside the provisioning dir, outside the provider's folder: followed.
+        'shared/s.json': { title: 'Shared', uid: 'shared' },
+      },
+      {},
+      {
+        'datasources/evil.yaml': path.join(outside, 'evil.yaml'),
+        'datasources/self.yaml': 'self.yaml',
+        'json/secret.json': path.join(outside, 'secret.json'),
+        'json/more': path.join(outside, 'more'),
+        'json/loop': '.',
+        'json/gone.json': 'nowhere.json',
+        'json/shared.json': '../shared/s.json',
+      },
+    );
+    expect(await dataSources(server)).toEqual([['good', '']]);
+    expect(await titles(server)).toEqual(['A', 'Shared']);
+    expect(warnings).toContain(
+      `provisioning: ${path.join(dir, 'datasources/evil.yaml')}: is a symlink to ${path.join(outside, 'evil.yaml')}, outside ${fs.realpathSync(dir)}; not read`,
+    );
+
+    const ds = await reload(server, 'datasources');
+    expect(ds.status).toBe(400);
+    expect(ds.body.problems).toEqual([
+      { file: 'datasources/evil.yaml', line: 0, message: expect.stringMatching(/^is a symlink to .*evil\.yaml, outside .*; not read$/) },
+      { file: 'datasources/self.yaml', line: 0, message: 'is a symlink loop (self.yaml); not read' },
+    ]);
+    const dash = await reload(server, 'dashboards');
+    expect(dash.status).toBe(400);
+    expect(dash.body.problems.map((p) => [p.file, p.message.replace(/ .*/, '')])).toEqual([
+      ['json/loop', 'leads'],
+      ['json/more', 'is'],
+      ['json/gone.json', 'is'],
+      ['json/secret.json', 'is'],
+    ]);
+    expect(dash.body.message).toContain('json/secret.json: is a symlink to');
+    // Nothing of what is outside is read, so nothing of it is told either.
+    expect(JSON.stringify(dash.body)).not.toContain('Outside');
+    expect(await dataSources(server)).toEqual([['good', '']]);
+    expect(await titles(server)).toEqual(['A', 'Shared']);
+  });
+
+  it('${SIGHTLINE_*} outside secureJsonData refuses the file; inside secureJsonData it is sealed', async () => {
+    const env = {
+      SIGHTLINE_SECRET_KEY: 'secret-key-from-env-0123456789',
+      SIGHTLINE_ADMIN_TOKEN: 'admin-token-from-env',
+      PROM_HOST: 'prom',
+    };
+    const { server, dir, warnings } = await setup(
+      {
+        'datasources/in-url.yaml':
+          'datasources:\n  - name: in-url\n    type: prometheus\n    url: http://${PROM_HOST}:9090/?k=${SIGHTLINE_SECRET_KEY}\n',
+        'datasources/in-json.yaml': [
+          'datasources:',
+          '  - {name: beside, type: loki}',
+          '  - name: in-json',
+          '    type: prometheus',
+          '    jsonData:',
+          '      note: $SIGHTLINE_ADMIN_TOKEN',
+        ].join('\n'),
+        'datasources/sealed.yaml': [
+          'datasources:',
+          '  - name: sealed',
+          '    type: prometheus',
+          '    url: http://${PROM_HOST}:9090',
+          '    basicAuth: true',
+          '    basicAuthUser: grafana',
+          '    secureJsonData:',
+          '      basicAuthPassword: ${SIGHTLINE_SECRET_KEY}',
+        ].join('\n'),
+        'dashboards/files.yaml': provider({ folder: 'Ops ${SIGHTLINE_ADMIN_TOKEN}', options: { path: 'json' } }),
+        'json/a.json': { title: 'A', uid: 'a' },
+      },
+      env,
+    );
+    const only =
+      "SIGHTLINE_* variables hold the server's own secrets and may only be used in a data source's secureJsonData; the file is not applied";
+    expect(warnings).toEqual([
+      `provisioning: ${path.join(dir, 'datasources/in-json.yaml')}:6: $SIGHTLINE_ADMIN_TOKEN in datasources[1].jsonData.note: ${only}`,
+      `provisioning: ${path.join(dir, 'datasources/in-url.yaml')}:4: \${SIGHTLINE_SECRET_KEY} in datasources[0].url: ${only}`,
+      `provisioning: ${path.join(dir, 'dashboards/files.yaml')}:3: \${SIGHTLINE_ADMIN_TOKEN} in providers[0].folder: ${only}`,
+    ]);
+    // The whole file is refused (its other entry too); the sealed one applies with the value.
+    expect(await dataSources(server)).toEqual([['sealed', 'http://prom:9090']]);
+    const sealed = json<{ id: number }>(await server.call({ method: 'GET', url: '/api/datasources/name/sealed' }));
+    expect(await server.store.dataSources.openSecrets(sealed.id)).toEqual({ basicAuthPassword: env.SIGHTLINE_SECRET_KEY });
+    expect(await titles(server)).toEqual([]);
+    const ds = await reload(server, 'datasources');
+    expect(ds.status).toBe(400);
+    expect(ds.body.problems.map((p) => p.file)).toEqual(['datasources/in-json.yaml', 'datasources/in-url.yaml']);
+    const everything = JSON.stringify([ds.body, await reload(server, 'dashboards'), await dataSources(server), warnings]);
+    expect(everything).not.toContain(env.SIGHTLINE_SECRET_KEY);
+    expect(everything).not.toContain(env.SIGHTLINE_ADMIN_TOKEN);
   });
 });
 

@@ -61,25 +61,6 @@ function encodeNumbers(values: unknown[]): { values: unknown[]; entities: Entiti
   return { values: copy ?? values, entities };
 }
 
-function encodeColumns(frame: Frame): { columns: unknown[][]; entities: Array<Entities | null> | undefined } {
-  const columns: unknown[][] = [];
-  const entities: Array<Entities | null> = [];
-  let anyEntities = false;
-  for (const field of frame.fields) {
-    const values = field.json !== undefined ? (JSON.parse(field.json) as unknown[]) : field.values;
-    if (field.type === 'number') {
-      const encoded = encodeNumbers(values);
-      columns.push(encoded.values);
-      entities.push(encoded.entities);
-      if (encoded.entities) anyEntities = true;
-    } else {
-      columns.push(values);
-      entities.push(null);
-    }
-  }
-  return { columns, entities: anyEntities ? entities : undefined };
-}
-
 function schemaOf(frame: Frame): DataFrame['schema'] {
   return {
     ...(frame.name !== undefined && frame.name !== '' ? { name: frame.name } : {}),
@@ -95,25 +76,46 @@ function schemaOf(frame: Frame): DataFrame['schema'] {
   };
 }
 
-/** The frame as Grafana's JSON, as an object. */
-export function toDataFrame(frame: Frame): DataFrame {
-  const { columns, entities } = encodeColumns(frame);
-  return { schema: schemaOf(frame), data: entities ? { values: columns, entities } : { values: columns } };
+/** Values per piece of a column's JSON text: a large column is written a piece at a time, never as one string. */
+const PIECE_VALUES = 16_384;
+
+function* arrayJsonParts(values: unknown[]): Generator<string> {
+  if (values.length <= PIECE_VALUES) {
+    yield JSON.stringify(values);
+    return;
+  }
+  yield '[';
+  for (let start = 0; start < values.length; start += PIECE_VALUES) {
+    const text = JSON.stringify(values.slice(start, start + PIECE_VALUES));
+    yield (start > 0 ? ',' : '') + text.slice(1, -1);
+  }
+  yield ']';
 }
 
-/** The frame as Grafana's JSON text: pre-rendered columns are written as they are. */
+/**
+ * The frame as Grafana's JSON text, in pieces, so a large answer can be sent as it is written;
+ * pre-rendered columns are written as they are.
+ */
+export function* frameJsonParts(frame: Frame): Generator<string> {
+  yield `{"schema":${JSON.stringify(schemaOf(frame))},"data":{"values":[`;
+  const entities: Array<Entities | null> = [];
+  for (const [index, field] of frame.fields.entries()) {
+    if (index > 0) yield ',';
+    if (field.json !== undefined) {
+      entities.push(null);
+      yield field.json;
+      continue;
+    }
+    const encoded = field.type === 'number' ? encodeNumbers(field.values) : { values: field.values, entities: null };
+    entities.push(encoded.entities);
+    yield* arrayJsonParts(encoded.values);
+  }
+  yield entities.some((entry) => entry !== null) ? `],"entities":${JSON.stringify(entities)}}}` : ']}}';
+}
+
+/** The frame as Grafana's JSON text. */
 export function frameJson(frame: Frame): string {
-  if (!frame.fields.some((field) => field.json !== undefined)) return JSON.stringify(toDataFrame(frame));
-  const columns = frame.fields.map(
-    (field) => field.json ?? JSON.stringify(field.type === 'number' ? encodeNumbers(field.values).values : field.values),
-  );
-  const entities = frame.fields.map((field) =>
-    field.json === undefined && field.type === 'number' ? encodeNumbers(field.values).entities : null,
-  );
-  const data = entities.some((entry) => entry !== null)
-    ? `{"values":[${columns.join(',')}],"entities":${JSON.stringify(entities)}}`
-    : `{"values":[${columns.join(',')}]}`;
-  return `{"schema":${JSON.stringify(schemaOf(frame))},"data":${data}}`;
+  return [...frameJsonParts(frame)].join('');
 }
 
 /** Labels with keys sorted, so frames and tables read the same way every time. */

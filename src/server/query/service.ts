@@ -4,6 +4,7 @@
  * A failed query reports its error under its refId and the others still answer; the HTTP status
  * is then 400, as Grafana's default.
  */
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { dataSourceTypes, type DataSourceType } from '../../contract/datasources';
 import type { DataSourceRef, ParsedQueryRequest, QueryResult } from '../../contract/query';
@@ -13,12 +14,14 @@ import { resolveType, timeoutFor } from '../health/registry';
 import type { Store } from '../store';
 import type { StoredDataSource } from '../store/datasources';
 import { withOutgoingSlot } from '../outgoing';
+import { withoutSecrets } from '../health/types';
 import { QueryError } from './errors';
-import { frameJson, type Frame } from './frames';
+import { frameJsonParts, type Frame } from './frames';
 import { runLoki } from './loki';
 import { runMySql } from './mysql';
 import { runPostgres } from './postgres';
 import { runPrometheus } from './prometheus';
+import { ResultBudget } from './limits';
 import { runTestData } from './testdata';
 import { parseTimeRange } from './time';
 import type { QueryRunner, QueryTarget } from './types';
@@ -126,8 +129,10 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: 
   return results;
 }
 
-function failure(error: QueryError): QueryResult {
-  return { status: error.status, error: error.message, errorSource: error.errorSource };
+/** A failed query's answer; a backend may have echoed a secret of the data source (a password, a header), so none leave. */
+function failure(error: QueryError, target: QueryTarget | null): QueryResult {
+  const message = target ? withoutSecrets(error.message, target) : error.message;
+  return { status: error.status, error: message, errorSource: error.errorSource };
 }
 
 export interface QueryServiceOptions {
@@ -141,7 +146,7 @@ export async function runQueryRequest(
   options: QueryServiceOptions,
   identity: Identity,
   request: ParsedQueryRequest,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string | Readable }> {
   let range;
   try {
     range = parseTimeRange(request.from, request.to, options.now ?? Date.now());
@@ -161,6 +166,8 @@ export async function runQueryRequest(
     visible.map((query) => (builtInSource(query.datasource) ? null : resolver.resolve(query.datasource, query.datasourceId, query.refId))),
   );
 
+  // The SQL queries of this request share one byte budget, however many there are.
+  const resultBudget = new ResultBudget();
   const runAll = () =>
     mapLimit(visible, QUERIES_IN_FLIGHT, async (query, index): Promise<[string, QueryResult | Frame[]]> => {
       const target = targets[index] ?? { type: builtInSource(query.datasource)!, jsonData: {} };
@@ -186,11 +193,12 @@ export async function runQueryRequest(
           range,
           target: targets[index]!,
           timeoutMs: timeoutFor(target.jsonData),
+          resultBudget,
         });
         return [query.refId, frames.map((frame) => ({ ...frame, refId: query.refId }))];
       } catch (error) {
         outcome = 'error';
-        if (error instanceof QueryError) return [query.refId, failure(error)];
+        if (error instanceof QueryError) return [query.refId, failure(error, targets[index] ?? null)];
         // A bug, not the query's fault: logged here without the query's secrets, reported without internals.
         options.log?.error({ err: error, refId: query.refId, dataSourceType: target.type }, 'query failed');
         return [
@@ -206,17 +214,58 @@ export async function runQueryRequest(
   const reachesOut = targets.some((target) => target !== null && target.type !== 'grafana-testdata-datasource');
   const results = reachesOut ? await withOutgoingSlot(runAll) : await runAll();
   const anyFailed = results.some(([, result]) => !Array.isArray(result));
-  return { status: anyFailed ? 400 : 200, body: responseJson(results) };
+  return { status: anyFailed ? 400 : 200, body: responseBody(results) };
+}
+
+/** Answers up to this long are sent as one string; longer ones are streamed as they are written. */
+const STREAM_ABOVE = 1024 * 1024;
+
+/**
+ * The answer as `QueryResponse` JSON text, in pieces, written here rather than by JSON.stringify
+ * so the frames' pre-rendered columns go out as they are (see `frameJsonParts`). Each result is
+ * let go once written.
+ */
+function* responseParts(results: Array<[string, QueryResult | Frame[]] | undefined>): Generator<string> {
+  yield '{"results":{';
+  for (let i = 0; i < results.length; i++) {
+    const [refId, result] = results[i]!;
+    results[i] = undefined;
+    yield `${i > 0 ? ',' : ''}${JSON.stringify(refId)}:`;
+    if (!Array.isArray(result)) {
+      yield JSON.stringify(result);
+      continue;
+    }
+    yield '{"status":200,"frames":[';
+    for (const [n, frame] of result.entries()) {
+      if (n > 0) yield ',';
+      yield* frameJsonParts(frame);
+    }
+    yield ']}';
+  }
+  yield '}}';
 }
 
 /**
- * The answer as `QueryResponse` JSON text, written here rather than by JSON.stringify so the
- * frames' pre-rendered columns go out as they are (see `frameJson`).
+ * The answer's body: a string when it is short; otherwise a stream that writes it a piece at a
+ * time, so a large answer (SQL results up to their byte limits) never exists as one string or
+ * buffer beside the frames it is written from.
  */
-function responseJson(results: Array<[string, QueryResult | Frame[]]>): string {
-  const entries = results.map(([refId, result]) => {
-    const value = Array.isArray(result) ? `{"status":200,"frames":[${result.map(frameJson).join(',')}]}` : JSON.stringify(result);
-    return `${JSON.stringify(refId)}:${value}`;
-  });
-  return `{"results":{${entries.join(',')}}}`;
+function responseBody(results: Array<[string, QueryResult | Frame[]]>): string | Readable {
+  const parts = responseParts(results);
+  const head: string[] = [];
+  let length = 0;
+  for (let next = parts.next(); !next.done; next = parts.next()) {
+    head.push(next.value);
+    length += next.value.length;
+    if (length > STREAM_ABOVE) {
+      return Readable.from(
+        (function* () {
+          yield* head.splice(0);
+          yield* parts;
+        })(),
+        { objectMode: false },
+      );
+    }
+  }
+  return head.join('');
 }

@@ -1,7 +1,9 @@
 /**
  * `/api/ds/query` against real PostgreSQL and MariaDB servers (Debian's), started by the test,
  * over a table of known samples: both formats, each macro, read-only use, timeouts, and pools
- * that follow the data source's settings.
+ * that follow the data source's settings; then what a Viewer must not do to a backend: change it
+ * (only read statements run), leave state on a pooled connection (reset on release), or make the
+ * server hold more rows than the limits allow.
  */
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -10,6 +12,7 @@ import { queryResponseSchema } from '../../contract/query';
 import { hasMariaDb, hasPostgres, startMariaDb, startPostgres, type Backend } from '../testing/backends';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { closeAllPools, openPoolCount } from './pools';
+import { configureSqlLimits } from './limits';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
 const MINUTE = 60_000;
@@ -44,8 +47,24 @@ async function query(uid: string, queries: object[], range = { from: T0, to: T0 
   return { status: response.statusCode, body: queryResponseSchema.parse(response.json()) };
 }
 
+type Frame = NonNullable<Awaited<ReturnType<typeof query>>['body']['results'][string]['frames']>[number];
+const rowsOf = (frame: Frame) => frame.data!.values[0]?.length ?? 0;
+const noticesOf = (frame: Frame) => (frame.schema.meta?.notices ?? []).map((notice) => notice.text);
+
 /** The tests both SQL servers must pass; `sql` holds each dialect's spelling. */
-function sharedCases(ds: () => { uid: string }, slow: () => { uid: string }, sql: { epochColumn: string; sleep: string; insert: string }) {
+function sharedCases(
+  ds: () => { uid: string },
+  slow: () => { uid: string },
+  sql: {
+    epochColumn: string;
+    sleep: string;
+    insert: string;
+    /** `n` rows: a number `n` and a 100-character text `pad`. */
+    rows: (n: number) => string;
+    /** A data source of this server with more `jsonData`. */
+    newDataSource: (name: string, jsonData: object) => Promise<{ uid: string }>;
+  },
+) {
   it('time_series: $__timeGroupAlias, a metric column and a value become one series per host', async () => {
     const { status, body } = await query(ds().uid, [
       {
@@ -129,21 +148,100 @@ function sharedCases(ds: () => { uid: string }, slow: () => { uid: string }, sql
     expect(body.results.B!.frames![0]!.data!.values).toEqual([[T0], [T0 + 9 * MINUTE]]);
   });
 
-  it('queries run read-only: a write is refused and the table is untouched', async () => {
+  it('only read statements run: a write is refused and the table is untouched', async () => {
     const { status, body } = await query(ds().uid, [
       { format: 'table', rawSql: sql.insert },
       { format: 'table', rawSql: 'SELECT count(*) AS n FROM samples' },
     ]);
     expect(status).toBe(400);
-    expect(body.results.A).toMatchObject({ status: 400, errorSource: 'downstream', error: expect.stringMatching(/read-only transaction/) });
+    expect(body.results.A).toMatchObject({
+      status: 400,
+      error: expect.stringMatching(/^only read statements .* may run; this query starts with INSERT$/),
+    });
     expect(body.results.B!.frames![0]!.data!.values).toEqual([[20]]);
   });
 
   it('a syntax error fails its refId, naming what the server said', async () => {
-    const { status, body } = await query(ds().uid, [{ rawSql: 'SELEC 1' }, { format: 'table', rawSql: 'SELECT 1 AS one' }]);
+    const { status, body } = await query(ds().uid, [{ rawSql: 'SELECT 1 +' }, { format: 'table', rawSql: 'SELECT 1 AS one' }]);
     expect(status).toBe(400);
     expect(body.results.A!.error).toMatch(/syntax/i);
     expect(body.results.B!.status).toBe(200);
+  });
+
+  it("the row limit: Grafana's notice when there were more rows, none when there were not; a data source's lower rowLimit wins", async () => {
+    const previous = configureSqlLimits({ rowLimit: 1000 });
+    try {
+      const { status, body } = await query(ds().uid, [
+        { format: 'table', rawSql: sql.rows(5000) },
+        { format: 'table', rawSql: sql.rows(1000) },
+      ]);
+      expect(status, JSON.stringify(body.results.A)).toBe(200);
+      const limited = body.results.A!.frames![0]!;
+      expect(rowsOf(limited)).toBe(1000);
+      expect(limited.data!.values[0]!.slice(0, 3)).toEqual([1, 2, 3]);
+      expect(limited.schema.meta?.notices).toEqual([
+        { severity: 'warning', text: 'Results have been limited to 1000 because the SQL row limit was reached' },
+      ]);
+      expect(rowsOf(body.results.B!.frames![0]!)).toBe(1000);
+      expect(body.results.B!.frames![0]!.schema.meta?.notices).toBeUndefined();
+      const own = await sql.newDataSource('row-limit-10', { rowLimit: 10 });
+      const small = (await query(own.uid, [{ format: 'table', rawSql: sql.rows(5000) }])).body.results.A!.frames![0]!;
+      expect(rowsOf(small)).toBe(10);
+      expect(noticesOf(small)).toEqual(['Results have been limited to 10 because the SQL row limit was reached']);
+      // The connection a limit cut short is not handed out again mid-result.
+      expect((await query(ds().uid, [{ format: 'table', rawSql: 'SELECT 1 AS one' }])).body.results.A!.frames![0]!.data!.values).toEqual([
+        [1],
+      ]);
+    } finally {
+      configureSqlLimits(previous);
+    }
+  });
+
+  it('four large queries in one request stop at the byte limits per query and per request', async () => {
+    // A row counts 8 + (8 + 100) = 116 bytes: 3448 rows fit in a query's 400,000 bytes, and
+    // the request's 1,000,000 bytes run out in the third query or the fourth.
+    const previous = configureSqlLimits({ maxBytesPerQuery: 400_000, maxBytesPerRequest: 1_000_000 });
+    try {
+      const { status, body } = await query(
+        ds().uid,
+        ['A', 'B', 'C', 'D'].map(() => ({ format: 'table', rawSql: sql.rows(150_000) })),
+      );
+      expect(status).toBe(200);
+      const frames = ['A', 'B', 'C', 'D'].map((refId) => body.results[refId]!.frames![0]!);
+      const rows = frames.map(rowsOf);
+      for (const [i, frame] of frames.entries()) {
+        expect(rows[i]).toBeLessThanOrEqual(3448);
+        expect(noticesOf(frame)).toHaveLength(1);
+        expect(noticesOf(frame)[0]).toMatch(
+          new RegExp(
+            `^Results have been limited to ${rows[i]} rows because the SQL result size limit of (400000 bytes per query|1000000 bytes per request) was reached$`,
+          ),
+        );
+        expect((frame.data!.values[1] ?? []).every((pad) => pad === 'x'.repeat(100))).toBe(true);
+      }
+      const total = rows.reduce((sum, n) => sum + n, 0);
+      expect(total * 116).toBeLessThanOrEqual(1_000_000);
+      expect(total * 116).toBeGreaterThan(1_000_000 - 4 * 116);
+      expect(frames.filter((frame) => noticesOf(frame)[0]!.endsWith('per request was reached'))).not.toHaveLength(0);
+      // The next request has its own budget.
+      const again = await query(ds().uid, [{ format: 'table', rawSql: sql.rows(3000) }]);
+      expect(rowsOf(again.body.results.A!.frames![0]!)).toBe(3000);
+    } finally {
+      configureSqlLimits(previous);
+    }
+  });
+
+  it('the time series format cannot multiply rows into more values than the byte limit allows', async () => {
+    const previous = configureSqlLimits({ maxBytesPerQuery: 800_000 });
+    try {
+      // 2000 rows, each its own time and its own series: 2000 × 2000 values when made wide.
+      const { body } = await query(ds().uid, [
+        { rawSql: `SELECT n AS time, CONCAT('s', n) AS metric, n AS value FROM (${sql.rows(2000)}) r` },
+      ]);
+      expect(body.results.A!.error).toMatch(/^the time series format would need more than 100000 values/);
+    } finally {
+      configureSqlLimits(previous);
+    }
   });
 
   it('a query longer than the data source timeout is cancelled', async () => {
@@ -170,6 +268,9 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
     await client.query('CREATE TABLE samples (ts timestamptz NOT NULL, host text NOT NULL, value double precision, epoch_s bigint)');
     for (const s of samples)
       await client.query('INSERT INTO samples VALUES ($1, $2, $3, $4)', [new Date(s.ts), s.host, s.value, s.ts / 1000]);
+    await client.query('CREATE TABLE victim (id int); INSERT INTO victim VALUES (1), (2), (3)');
+    // Sessions of this database would start in another zone, but for Sightline's own setting.
+    await client.query("ALTER DATABASE app SET timezone TO 'Asia/Kolkata'");
     await client.end();
     const settings = { type: 'grafana-postgresql-datasource', url: postgres.url, user: 'postgres', secureJsonData: { password } };
     ds = await createDataSource({ ...settings, name: 'pg', jsonData: { database: 'app', sslmode: 'disable' } });
@@ -180,18 +281,107 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
     await postgres?.stop();
   });
 
+  const own = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const [host, port] = postgres.url.split(':');
+    const client = new pg.Client({ host, port: Number(port), user: 'postgres', password, database: 'app' });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const newDataSource = (name: string, jsonData: object) =>
+    createDataSource({
+      name: `pg-${name}`,
+      type: 'grafana-postgresql-datasource',
+      url: postgres.url,
+      user: 'postgres',
+      jsonData: { database: 'app', sslmode: 'disable', ...jsonData },
+      secureJsonData: { password },
+    });
+
   sharedCases(
     () => ds,
     () => slow,
-    { epochColumn: 'epoch_s', sleep: 'SELECT pg_sleep(5)', insert: "INSERT INTO samples VALUES (now(), 'x', 1, 1)" },
+    {
+      epochColumn: 'epoch_s',
+      sleep: 'SELECT pg_sleep(5)',
+      insert: "INSERT INTO samples VALUES (now(), 'x', 1, 1)",
+      rows: (n) => `SELECT g AS n, repeat('x', 100) AS pad FROM generate_series(1, ${n}) g`,
+      newDataSource,
+    },
   );
+
+  it('refuses anything but one read statement, and the database is unchanged', async () => {
+    const refused: Array<[string, RegExp]> = [
+      ['CREATE TABLE made (a int)', /this query starts with CREATE$/],
+      ['DROP TABLE victim', /this query starts with DROP$/],
+      ['TRUNCATE victim', /this query starts with TRUNCATE$/],
+      ['ALTER TABLE victim RENAME TO renamed', /this query starts with ALTER$/],
+      ['SELECT 1; DROP TABLE victim', /^only one statement may run per query/],
+      ['SELECT 1 -- \n; DROP TABLE victim', /^only one statement may run per query/],
+      ['PREPARE leak AS SELECT 1', /this query starts with PREPARE$/],
+      ['DO $$BEGIN DROP TABLE victim; END$$', /this query starts with DO$/],
+      ['SELECT * INTO made FROM victim', /SELECT … INTO is not allowed/],
+      ['SELECT * FROM victim FOR UPDATE', /locking reads/],
+      ["SET TimeZone = 'Asia/Tokyo'", /this query starts with SET$/],
+      ['WITH gone AS (DELETE FROM victim RETURNING *) SELECT * FROM gone', /this query's WITH holds a DELETE$/],
+      ['WITH x AS (SELECT 1) UPDATE victim SET id = 0', /this query's WITH leads to UPDATE$/],
+    ];
+    const { status, body } = await query(
+      ds.uid,
+      refused.map(([rawSql]) => ({ format: 'table', rawSql })),
+    );
+    expect(status).toBe(400);
+    refused.forEach(([, message], i) =>
+      expect(body.results[String.fromCharCode(65 + i)]).toMatchObject({ status: 400, error: expect.stringMatching(message) }),
+    );
+    expect(body.results.A!.error).toBe('only read statements (SELECT, WITH, SHOW, EXPLAIN) may run; this query starts with CREATE');
+    await own(async (client) => {
+      expect((await client.query('SELECT id FROM victim ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+      expect((await client.query("SELECT to_regclass('made') AS t, to_regclass('renamed') AS r")).rows).toEqual([{ t: null, r: null }]);
+    });
+    // Reads of every allowed kind still run.
+    const reads = await query(ds.uid, [
+      { format: 'table', rawSql: 'SHOW TimeZone' },
+      { format: 'table', rawSql: 'EXPLAIN SELECT * FROM victim' },
+      { format: 'table', rawSql: 'WITH v AS (SELECT id FROM victim) SELECT count(*) AS n FROM v;' },
+      { format: 'table', rawSql: 'VALUES (1), (2)' },
+      { format: 'table', rawSql: "SELECT $$it's; DROP TABLE victim$$ AS text -- a comment" },
+    ]);
+    expect(reads.status, JSON.stringify(reads.body)).toBe(200);
+    expect(reads.body.results.A!.frames![0]!.data!.values).toEqual([['UTC']]);
+    expect(reads.body.results.C!.frames![0]!.data!.values).toEqual([[3]]);
+    expect(reads.body.results.D!.frames![0]!.data!.values).toEqual([[1, 2]]);
+    expect(reads.body.results.E!.frames![0]!.data!.values).toEqual([["it's; DROP TABLE victim"]]);
+  });
+
+  it('a pooled connection keeps nothing of the last query: advisory locks are released, sessions are in UTC', async () => {
+    // One connection, so the second query surely gets the first one's.
+    const single = await newDataSource('one-connection', { maxOpenConns: 1 });
+    const locked = await query(single.uid, [
+      { format: 'table', rawSql: 'SELECT pg_advisory_lock(4242) AS locked, pg_backend_pid() AS pid' },
+    ]);
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    const pid = locked.body.results.A!.frames![0]!.data!.values[1]![0];
+    expect(await own(async (client) => (await client.query('SELECT pg_try_advisory_lock(4242) AS got')).rows[0].got)).toBe(true);
+    const after = await query(single.uid, [
+      {
+        format: 'table',
+        rawSql:
+          "SELECT pg_backend_pid() AS pid, current_setting('TimeZone') AS zone, (SELECT count(*) FROM pg_prepared_statements) AS prepared",
+      },
+    ]);
+    expect(after.body.results.A!.frames![0]!.data!.values).toEqual([[pid], ['UTC'], [0]]);
+  });
 
   it('one statement only: COMMIT cannot leave the read-only transaction', async () => {
     const { body } = await query(ds.uid, [
       { format: 'table', rawSql: 'COMMIT; DELETE FROM samples' },
       { format: 'table', rawSql: 'SELECT count(*) AS n FROM samples' },
     ]);
-    expect(body.results.A!.error).toMatch(/cannot insert multiple commands/);
+    expect(body.results.A!.error).toMatch(/only one statement may run per query/);
     expect(body.results.B!.frames![0]!.data!.values).toEqual([[20]]);
   });
 
@@ -272,6 +462,8 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
     await connection.query('CREATE TABLE samples (ts DATETIME(3) NOT NULL, host VARCHAR(20) NOT NULL, value DOUBLE, epoch_s BIGINT)');
     for (const s of samples)
       await connection.query('INSERT INTO samples VALUES (?, ?, ?, ?)', [new Date(s.ts), s.host, s.value, s.ts / 1000]);
+    await connection.query('CREATE TABLE victim (id INT)');
+    await connection.query('INSERT INTO victim VALUES (1), (2), (3)');
     await connection.end();
     ds = await createDataSource({
       name: 'maria',
@@ -295,11 +487,117 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
     await mariadb?.stop();
   });
 
+  const own = async <T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> => {
+    const connection = await mysql.createConnection({ host: mariadb.host, port: mariadb.port, user: 'grafana', password, database: 'app' });
+    try {
+      return await work(connection);
+    } finally {
+      await connection.end();
+    }
+  };
+  const newDataSource = (name: string, jsonData: object) =>
+    createDataSource({
+      name: `maria-${name}`,
+      type: 'mysql',
+      url: mariadb.url,
+      user: 'grafana',
+      jsonData: { database: 'app', ...jsonData },
+      secureJsonData: { password },
+    });
+
   sharedCases(
     () => ds,
     () => slow,
-    { epochColumn: 'epoch_s', sleep: 'SELECT SLEEP(5) AS slept FROM samples', insert: "INSERT INTO samples VALUES (NOW(), 'x', 1, 1)" },
+    {
+      epochColumn: 'epoch_s',
+      sleep: 'SELECT SLEEP(5) AS slept FROM samples',
+      insert: "INSERT INTO samples VALUES (NOW(), 'x', 1, 1)",
+      rows: (n) => `SELECT seq AS n, REPEAT('x', 100) AS pad FROM seq_1_to_${n}`,
+      newDataSource,
+    },
   );
+
+  it('refuses DDL, LOCK TABLES, SET and comment tricks (DDL commits past READ ONLY), and the database is unchanged', async () => {
+    const refused: Array<[string, RegExp]> = [
+      ['CREATE TABLE made (a INT)', /this query starts with CREATE$/],
+      ['DROP TABLE victim', /this query starts with DROP$/],
+      ['TRUNCATE victim', /this query starts with TRUNCATE$/],
+      ['RENAME TABLE victim TO renamed', /this query starts with RENAME$/],
+      ['LOCK TABLES victim WRITE', /this query starts with LOCK$/],
+      ["SET time_zone = '+05:00'", /this query starts with SET$/],
+      ['SELECT 1; DROP TABLE victim', /^only one statement may run per query/],
+      ['/*!50000 DROP TABLE victim*/', /executable comments/],
+      ['/*M!100000 DROP TABLE victim */', /executable comments/],
+      ['SELECT 1 /*! ; DROP TABLE victim */', /executable comments/],
+      ['SELECT 1 -- \n; DROP TABLE victim', /^only one statement may run per query/],
+      ['SELECT 1 # x\n; DROP TABLE victim', /^only one statement may run per query/],
+      ["SELECT * FROM victim INTO OUTFILE '/tmp/sightline-victim'", /SELECT … INTO is not allowed/],
+      ['SELECT id INTO @stolen FROM victim LIMIT 1', /SELECT … INTO is not allowed/],
+      ['SELECT * FROM victim FOR UPDATE', /locking reads/],
+      ['SELECT * FROM victim LOCK IN SHARE MODE', /locking reads/],
+      ["DO GET_LOCK('x', 0)", /this query starts with DO$/],
+    ];
+    const { status, body } = await query(
+      ds.uid,
+      refused.map(([rawSql]) => ({ format: 'table', rawSql })),
+    );
+    expect(status).toBe(400);
+    refused.forEach(([, message], i) =>
+      expect(body.results[String.fromCharCode(65 + i)]).toMatchObject({ status: 400, error: expect.stringMatching(message) }),
+    );
+    expect(body.results.B!.error).toBe('only read statements (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) may run; this query starts with DROP');
+    await own(async (connection) => {
+      // No table is locked: a write from another connection goes through at once.
+      await connection.query('SET SESSION lock_wait_timeout = 5');
+      await connection.query('INSERT INTO victim VALUES (4)');
+      await connection.query('DELETE FROM victim WHERE id = 4');
+      const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT id FROM victim ORDER BY id');
+      expect(rows.map((row) => row.id)).toEqual([1, 2, 3]);
+      const [tables] = await connection.query<mysql.RowDataPacket[]>("SHOW TABLES LIKE 'made'");
+      expect(tables).toEqual([]);
+    });
+    const reads = await query(ds.uid, [
+      { format: 'table', rawSql: 'SHOW TABLES' },
+      { format: 'table', rawSql: 'DESCRIBE victim' },
+      { format: 'table', rawSql: 'EXPLAIN SELECT * FROM victim' },
+      { format: 'table', rawSql: 'WITH v AS (SELECT id FROM victim) SELECT count(*) AS n FROM v;' },
+      { format: 'table', rawSql: "SELECT 'it''s; DROP TABLE victim' AS text # a comment" },
+    ]);
+    expect(reads.status, JSON.stringify(reads.body)).toBe(200);
+    expect(reads.body.results.D!.frames![0]!.data!.values).toEqual([[3]]);
+    expect(reads.body.results.E!.frames![0]!.data!.values).toEqual([["it's; DROP TABLE victim"]]);
+  });
+
+  it('a pooled connection keeps nothing of the last query: GET_LOCK locks, user variables; sessions are in UTC', async () => {
+    // One connection, so the second query surely gets the first one's.
+    const single = await newDataSource('one-connection', { maxOpenConns: 1 });
+    const first = await query(single.uid, [
+      { format: 'table', rawSql: "SELECT GET_LOCK('sightline-test', 0) AS got, @leak := 42 AS leak, CONNECTION_ID() AS id" },
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.results.A!.frames![0]!.data!.values.slice(0, 2)).toEqual([[1], [42]]);
+    const id = first.body.results.A!.frames![0]!.data!.values[2]![0];
+    const taken = await own(async (connection) => {
+      const [rows] = await connection.query<mysql.RowDataPacket[]>("SELECT GET_LOCK('sightline-test', 0) AS got");
+      return rows[0]!.got;
+    });
+    expect(taken).toBe(1);
+    const shifted = await query(single.uid, [{ format: 'table', rawSql: "SET time_zone = '+05:00'" }]);
+    expect(shifted.body.results.A!.error).toMatch(/this query starts with SET$/);
+    const second = await query(single.uid, [
+      {
+        format: 'table',
+        rawSql: "SELECT CONNECTION_ID() AS id, @leak AS leak, @@session.time_zone AS zone, UNIX_TIMESTAMP('1970-01-02 00:00:00') AS t",
+      },
+    ]);
+    expect(second.body.results.A!.frames![0]!.data!.values).toEqual([[id], [null], ['+00:00'], [86400]]);
+  });
+
+  it("an error that quotes the data source's password shows it blanked", async () => {
+    const { body } = await query(ds.uid, [{ format: 'table', rawSql: `SELECT * FROM \`${password}\`` }]);
+    // The server's message quotes the name, which is the data source's password here: blanked.
+    expect(body.results.A!.error).toBe("MySQL: Table 'app.***' doesn't exist");
+  });
 
   it('refuses to show grants or the connected user, as Grafana does', async () => {
     const { body } = await query(ds.uid, [{ format: 'table', rawSql: 'SHOW GRANTS' }]);

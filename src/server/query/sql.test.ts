@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { epochToMs, expandSqlMacros, rfc3339, sqlFrames } from './sql';
+import { ResultBudget } from './limits';
+import { epochToMs, expandSqlMacros, rfc3339, sqlFrames, SqlResultReader } from './sql';
 
 const range = { from: Date.UTC(2026, 0, 1, 12), to: Date.UTC(2026, 0, 1, 13, 0, 0, 500) };
 const FROM_S = range.from / 1000;
@@ -134,5 +135,77 @@ describe('SQL rows to frames', () => {
   it('time series without a time column is refused with advice; no rows answer an empty frame', () => {
     expect(() => sqlFrames([{ name: 'v', kind: 'number' }], [[1]], options)).toThrow(/time column is missing/);
     expect(sqlFrames([{ name: 'v', kind: 'number' }], [], options)).toEqual([{ meta: { executedQueryString: 'SELECT' }, fields: [] }]);
+  });
+});
+
+describe('SQL result limits', () => {
+  const columns = [
+    { name: 'n', kind: 'number' as const },
+    { name: 'text', kind: 'string' as const },
+  ];
+  const range = { from: 0, to: 60_000 };
+  const read = (reader: SqlResultReader, rows: number) => {
+    let kept = 0;
+    for (let i = 0; i < rows && reader.add([i, 'abcdefgh']); i++) kept++;
+    return kept;
+  };
+  const notices = (reader: SqlResultReader) => reader.frames({ executed: 'SELECT', range })[0]!.meta?.notices;
+
+  it("stops at the row limit only when there is one more row, with Grafana's notice", () => {
+    const exact = new SqlResultReader(columns, 'table', { rowLimit: 3, maxBytes: Infinity });
+    expect(read(exact, 3)).toBe(3);
+    expect(notices(exact)).toBeUndefined();
+    const over = new SqlResultReader(columns, 'table', { rowLimit: 3, maxBytes: Infinity });
+    expect(read(over, 10)).toBe(3);
+    expect(over.add([99, 'x'])).toBe(false);
+    expect(notices(over)).toEqual([{ severity: 'warning', text: 'Results have been limited to 3 because the SQL row limit was reached' }]);
+  });
+
+  it('stops at the byte limit of the query and of the request, counting 8 per value plus text lengths', () => {
+    // A row is 8 + (8 + 8) = 24 bytes.
+    const query = new SqlResultReader(columns, 'table', { rowLimit: Infinity, maxBytes: 100 });
+    expect(read(query, 10)).toBe(4);
+    expect(query.bytesRead).toBe(96);
+    expect(notices(query)).toEqual([
+      {
+        severity: 'warning',
+        text: 'Results have been limited to 4 rows because the SQL result size limit of 100 bytes per query was reached',
+      },
+    ]);
+    const budget = new ResultBudget(2 * 1024 * 1024);
+    budget.remaining = 60;
+    const first = new SqlResultReader(columns, 'table', { rowLimit: Infinity, maxBytes: Infinity }, budget);
+    const second = new SqlResultReader(columns, 'table', { rowLimit: Infinity, maxBytes: Infinity }, budget);
+    expect(read(first, 2)).toBe(2);
+    expect(read(second, 2)).toBe(0);
+    expect(notices(second)![0]!.text).toBe(
+      'Results have been limited to 0 rows because the SQL result size limit of 2 MiB per request was reached',
+    );
+  });
+
+  it('the time series format cannot grow rows into more values than the byte limit allows', () => {
+    const wide = new SqlResultReader(
+      [
+        { name: 'time', kind: 'number' },
+        { name: 'metric', kind: 'string' },
+        { name: 'value', kind: 'number' },
+      ],
+      'time_series',
+      { rowLimit: Infinity, maxBytes: 8 * 1000 },
+    );
+    for (let i = 0; i < 100; i++) wide.add([i, `series-${i}`, i]);
+    expect(() => wide.frames({ executed: 'SELECT', range })).toThrow(/^the time series format would need more than 1000 values/);
+    const filled = new SqlResultReader(
+      [
+        { name: 'time', kind: 'number' },
+        { name: 'v', kind: 'number' },
+      ],
+      'time_series',
+      { rowLimit: Infinity, maxBytes: 8 * 100 },
+    );
+    filled.add([0, 1]);
+    const frame = filled.frames({ executed: 'SELECT', range: { from: 0, to: 3_600_000 }, fill: { intervalMs: 1000, mode: 'null' } })[0]!;
+    expect(frame.fields[0]!.values).toEqual([0]);
+    expect(frame.meta?.notices?.[0]?.text).toMatch(/^Fill operation skipped/);
   });
 });

@@ -8,6 +8,7 @@ import type { Field, FieldKind, Frame } from './frames';
 import { formatInterval, parseIntervalMs, type TimeRange } from './time';
 import { sqlQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext } from './types';
+import { ResultBudget } from './limits';
 
 export type SqlDialect = 'postgres' | 'mysql';
 
@@ -189,19 +190,133 @@ function plainValue(value: unknown, kind: FieldKind): unknown {
 
 const TIME_COLUMNS = new Set(['time', 'time_sec']);
 
-/** The rows as one frame of typed columns; `time` (and `timeend` in tables) become time fields. */
-function rowsToFields(columns: SqlColumn[], rows: unknown[][], timeColumns: Set<string>): Field[] {
-  return columns.map((column, index) => {
-    if (timeColumns.has(column.name)) {
-      return { name: column.name, type: 'time', nullable: true, values: rows.map((row) => toTimeValue(row[index], column.name)) };
+const MiB = 1024 * 1024;
+const formatBytes = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} bytes`);
+
+/**
+ * What a value is counted as against the byte limits: 8 bytes (a number, time, boolean or null)
+ * plus the length of a text. Close to what it takes in memory and in the answer's JSON.
+ */
+const sizeOf = (value: unknown) => (typeof value === 'string' ? 8 + value.length : 8);
+
+/**
+ * Reads a SQL result row by row into typed columns, as the driver streams it, and stops at the
+ * row limit (Grafana's notice, when there is one more row), the byte limit of the query or the
+ * request's remaining budget. Values are converted as they come, so no row outlives its turn.
+ */
+export class SqlResultReader {
+  readonly fields: Field[];
+  rows = 0;
+  /** Bytes of the rows kept, as counted against the limits. */
+  bytesRead = 0;
+  private notice: string | undefined;
+  private readonly converters: Array<(value: unknown) => unknown>;
+  private readonly timeIndex: number;
+
+  constructor(
+    columns: SqlColumn[],
+    private readonly format: string,
+    private readonly limits: { rowLimit: number; maxBytes: number },
+    private readonly budget: ResultBudget = new ResultBudget(Infinity),
+  ) {
+    this.timeIndex = format === 'table' ? -1 : columns.findIndex((column) => TIME_COLUMNS.has(column.name));
+    const isTime = (column: SqlColumn, index: number) =>
+      format === 'table' ? column.name === 'time' || column.name === 'timeend' : index === this.timeIndex;
+    this.fields = columns.map((column, index): Field => {
+      const kind = column.kind === 'other' ? 'string' : column.kind;
+      if (isTime(column, index)) return { name: column.name, type: 'time', nullable: true, values: [] };
+      // The time series format reads every column that is not text as numbers.
+      if (format !== 'table' && kind !== 'string')
+        return { name: column.name, type: 'number', frameType: 'float64', nullable: true, values: [] };
+      return { name: column.name, type: kind, nullable: true, values: [] };
+    });
+    this.converters = columns.map((column, index) => {
+      const field = this.fields[index]!;
+      const kind = column.kind === 'other' ? 'string' : column.kind;
+      if (field.type === 'time') {
+        if (index !== this.timeIndex) return (value: unknown) => toTimeValue(value, column.name);
+        return (value: unknown) => {
+          const time = toTimeValue(value, column.name);
+          if (time === null) throw downstreamError('the time column holds NULL in some rows; filter them out for the time series format');
+          return time;
+        };
+      }
+      if (field.frameType === 'float64') return (value: unknown) => toNumber(plainValue(value, kind));
+      return (value: unknown) => plainValue(value, kind);
+    });
+  }
+
+  /** Whether a limit stopped the reading. */
+  get limited(): boolean {
+    return this.notice !== undefined;
+  }
+
+  /** Takes one row (values in column order); false when a limit was reached and reading must stop (the row is not kept). */
+  add(row: unknown[]): boolean {
+    if (this.notice !== undefined) return false;
+    if (this.format !== 'table' && this.timeIndex === -1) {
+      throw downstreamError(
+        'time column is missing; make sure your data includes a time column for time series format or switch to a table format that does not require it',
+      );
     }
-    const kind = column.kind === 'other' ? 'string' : column.kind;
-    return { name: column.name, type: kind, nullable: true, values: rows.map((row) => plainValue(row[index], kind)) };
-  });
+    if (this.rows >= this.limits.rowLimit) {
+      this.notice = `Results have been limited to ${this.limits.rowLimit} because the SQL row limit was reached`;
+      return false;
+    }
+    const values = this.converters.map((convert, index) => convert(row[index]));
+    let bytes = 0;
+    for (const value of values) bytes += sizeOf(value);
+    if (this.bytesRead + bytes > this.limits.maxBytes) {
+      this.notice = `Results have been limited to ${this.rows} rows because the SQL result size limit of ${formatBytes(this.limits.maxBytes)} per query was reached`;
+      return false;
+    }
+    if (bytes > this.budget.remaining) {
+      this.notice = `Results have been limited to ${this.rows} rows because the SQL result size limit of ${formatBytes(this.budget.total)} per request was reached`;
+      return false;
+    }
+    values.forEach((value, index) => this.fields[index]!.values.push(value));
+    this.bytesRead += bytes;
+    this.budget.remaining -= bytes;
+    this.rows++;
+    return true;
+  }
+
+  /** The frames of the rows read, in the query's format (`time_series` or `table`). */
+  frames(options: { executed: string; fill?: FillMode; range: TimeRange }): Frame[] {
+    const notices: Array<{ severity: string; text: string }> = this.notice ? [{ severity: 'warning', text: this.notice }] : [];
+    const meta = () => ({ executedQueryString: options.executed, ...(notices.length > 0 ? { notices } : {}) });
+    if (this.rows === 0) return [{ meta: meta(), fields: [] }];
+    if (this.format === 'table') return [{ meta: meta(), fields: this.fields }];
+    // A wide frame (and its fill) may not hold more values than the per-query byte limit allows.
+    const maxCells = Math.floor(this.limits.maxBytes / 8);
+    const time: Field = { ...this.fields[this.timeIndex]!, name: 'Time' };
+    const others = this.fields.filter((_, i) => i !== this.timeIndex);
+    const factors = others.filter((field) => field.type === 'string');
+    const values = others.filter((field) => field.type !== 'string');
+    let wide: Field[];
+    if (factors.length > 0) wide = longToWide(time, factors, values, this.fields.length === 3, maxCells);
+    else {
+      // Already wide: sorted by time, as Grafana's panels expect (copied only when out of order).
+      const times = time.values as number[];
+      const sorted = times.every((t, i) => i === 0 || times[i - 1]! <= t);
+      const order = sorted ? undefined : times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!);
+      wide = [time, ...values].map((field) => (order ? { ...field, values: order.map((i) => field.values[i]) } : field));
+    }
+    if (options.fill) {
+      const points = bucketCount(options.fill, options.range);
+      if (points * wide.length > maxCells) {
+        notices.push({
+          severity: 'warning',
+          text: 'Fill operation skipped: the time range, interval and number of series would need more values than the SQL result size limit allows',
+        });
+      } else wide = fillMissing(wide, options.fill, options.range);
+    }
+    return [{ meta: { ...meta(), type: 'timeseries-wide', typeVersion: [0, 1] }, fields: wide }];
+  }
 }
 
 /** Grafana's long-to-wide: one value field per (value column × distinct string-column values). */
-export function longToWide(time: Field, factors: Field[], values: Field[], onlyMetric: boolean): Field[] {
+export function longToWide(time: Field, factors: Field[], values: Field[], onlyMetric: boolean, maxCells = Infinity): Field[] {
   const order = time.values.map((_, i) => i).sort((a, b) => (time.values[a] as number) - (time.values[b] as number));
   const times: number[] = [];
   const rowOfTime = new Map<number, number>();
@@ -220,6 +335,12 @@ export function longToWide(time: Field, factors: Field[], values: Field[], onlyM
     const key = JSON.stringify(labels);
     let fields = series.get(key);
     if (!fields) {
+      // Each new series is a full column per value: N distinct labels × M distinct times can be far more than the rows.
+      if ((wide.length + values.length) * times.length > maxCells) {
+        throw downstreamError(
+          `the time series format would need more than ${maxCells} values (${series.size + 1} series × ${times.length} times so far): aggregate with $__timeGroup, filter, or use the table format`,
+        );
+      }
       fields = values.map((value) => {
         const field: Field =
           onlyMetric && factors.length === 1 && factors[0]!.name === 'metric'
@@ -234,6 +355,12 @@ export function longToWide(time: Field, factors: Field[], values: Field[], onlyM
     values.forEach((value, n) => (fields[n]!.values[row] = value.values[i]));
   }
   return [{ name: 'Time', type: 'time', values: times }, ...wide];
+}
+
+/** Buckets of the fill: from the range start (aligned to the interval) to its end, at most 100,000. */
+function bucketCount(fill: FillMode, range: TimeRange): number {
+  const start = Math.floor(range.from / fill.intervalMs) * fill.intervalMs;
+  return Math.min(100_000, Math.floor((range.to - start) / fill.intervalMs) + 1);
 }
 
 /** Fills missing buckets of a wide frame from the range start (aligned to the interval) to its end. */
@@ -259,41 +386,15 @@ export function fillMissing(fields: Field[], fill: FillMode, range: TimeRange): 
   return [{ ...time, values: times }, ...filled];
 }
 
-/** The frames a SQL query answers in its format (`time_series` or `table`). */
+/** The frames of rows already in memory (tests, small results): `SqlResultReader` without limits. */
 export function sqlFrames(
   columns: SqlColumn[],
   rows: unknown[][],
   options: { format: string; executed: string; fill?: FillMode; range: TimeRange },
 ): Frame[] {
-  const meta = { executedQueryString: options.executed };
-  if (rows.length === 0) return [{ meta, fields: [] }];
-  if (options.format === 'table') {
-    return [{ meta, fields: rowsToFields(columns, rows, new Set(['time', 'timeend'])) }];
-  }
-  const timeIndex = columns.findIndex((column) => TIME_COLUMNS.has(column.name));
-  if (timeIndex === -1) {
-    throw downstreamError(
-      'time column is missing; make sure your data includes a time column for time series format or switch to a table format that does not require it',
-    );
-  }
-  const fields = rowsToFields(columns, rows, new Set([columns[timeIndex]!.name]));
-  const time: Field = { ...fields[timeIndex]!, name: 'Time' };
-  if (time.values.some((value) => value === null))
-    throw downstreamError('the time column holds NULL in some rows; filter them out for the time series format');
-  const others = fields.filter((_, i) => i !== timeIndex);
-  const factors = others.filter((field) => field.type === 'string');
-  const values = others
-    .filter((field) => field.type !== 'string')
-    .map((field): Field => ({ ...field, type: 'number', frameType: 'float64', values: field.values.map((value) => toNumber(value)) }));
-  let wide: Field[];
-  if (factors.length > 0) wide = longToWide(time, factors, values, fields.length === 3);
-  else {
-    // Already wide: sorted by time, as Grafana's panels expect.
-    const order = time.values.map((_, i) => i).sort((a, b) => (time.values[a] as number) - (time.values[b] as number));
-    wide = [time, ...values].map((field) => ({ ...field, values: order.map((i) => field.values[i]) }));
-  }
-  if (options.fill) wide = fillMissing(wide, options.fill, options.range);
-  return [{ meta: { ...meta, type: 'timeseries-wide', typeVersion: [0, 1] }, fields: wide }];
+  const reader = new SqlResultReader(columns, options.format, { rowLimit: Infinity, maxBytes: Infinity });
+  for (const row of rows) reader.add(row);
+  return reader.frames(options);
 }
 
 /** The SQL a query asks for, its format, and the interval `$__interval` stands for. */

@@ -4,6 +4,7 @@ import type { DataQuery } from '../../contract/query';
 import { QueryError } from './errors';
 import type { HealthTarget } from '../health/types';
 import type { Frame } from './frames';
+import type { ResultBudget } from './limits';
 import type { TimeRange } from './time';
 
 /** A data source as a query runner sees it: settings, decrypted secrets (never logged or echoed) and identity. */
@@ -21,6 +22,8 @@ export interface QueryContext {
   target: QueryTarget;
   /** The data source's time limit (`jsonData.timeout`, else 10 s) for the whole exchange. */
   timeoutMs: number;
+  /** Bytes the request's SQL queries may still read together; a query alone gets its own when absent. */
+  resultBudget?: ResultBudget;
 }
 
 export type QueryRunner = (context: QueryContext) => Promise<Frame[]>;

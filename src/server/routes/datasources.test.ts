@@ -125,6 +125,64 @@ describe('data source CRUD', () => {
     expect((await server.call({ method: 'GET', url: '/api/datasources/abc' })).statusCode).toBe(400);
   });
 
+  it('refuses user:password@ in the URL on create and update, without echoing it, and pointing to basic auth', async () => {
+    const httpAdvice =
+      'bad request data: url: a data source URL cannot hold a user name or password ("user:password@"), because the URL is shown to every Viewer; ' +
+      'use basic auth instead: basicAuth: true, basicAuthUser, and secureJsonData.basicAuthPassword';
+    for (const url of ['http://admin:s3cret@prom.example:9090', 'https://admin@prom.example', 'http://:s3cret@prom.example/']) {
+      const response = await create({ name: 'with credentials', type: 'prometheus', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ message: httpAdvice, field: 'url' });
+    }
+    const sql = await create({ name: 'sql with credentials', type: 'mysql', url: 'reader:s3cret@db.example:3306' });
+    expect(sql.statusCode).toBe(400);
+    expect(sql.json().message).toMatch(
+      /cannot hold a user name or password .*set the user in "user" and the password in secureJsonData\.password$/,
+    );
+    expect(sql.json().message).not.toContain('s3cret');
+
+    const { uid } = (await create({ name: 'Clean URL', type: 'prometheus', url: 'http://prom.example:9090' })).json().datasource;
+    const update = await server.call({
+      method: 'PUT',
+      url: `/api/datasources/uid/${uid}`,
+      payload: { name: 'Clean URL', type: 'prometheus', access: 'proxy', url: 'http://admin:s3cret@prom.example:9090' },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual({ message: httpAdvice, field: 'url' });
+    expect((await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}` })).json().url).toBe('http://prom.example:9090');
+    // The way that works: basic auth, with the password sealed.
+    const basic = await create({
+      name: 'Basic auth',
+      type: 'prometheus',
+      url: 'http://prom.example:9090',
+      basicAuth: true,
+      basicAuthUser: 'admin',
+      secureJsonData: { basicAuthPassword: 's3cret' },
+    });
+    expect(basic.statusCode).toBe(200);
+  });
+
+  it('shows a URL saved with a password before the refusal with the password blanked', async () => {
+    const viewer = await server.accountWithToken('Viewer');
+    const legacy = await server.store.dataSources.create(1, {
+      name: 'Legacy credentials',
+      type: 'prometheus',
+      access: 'proxy',
+      url: 'http://admin:s3cret@prom.example:9090/prefix',
+      user: '',
+      database: '',
+      basicAuth: false,
+      basicAuthUser: '',
+      withCredentials: false,
+      isDefault: false,
+      jsonData: {},
+    });
+    const read = await server.call({ method: 'GET', url: `/api/datasources/uid/${legacy.uid}`, token: viewer.token });
+    expect(read.json().url).toBe('http://admin:***@prom.example:9090/prefix');
+    const list = await server.call({ method: 'GET', url: '/api/datasources', token: viewer.token });
+    expect(list.body).not.toContain('s3cret');
+  });
+
   it('keeps one default data source at most', async () => {
     const a = (await create({ name: 'Default A', type: 'grafana-testdata-datasource', isDefault: true })).json().datasource;
     const b = (await create({ name: 'Default B', type: 'grafana-testdata-datasource', isDefault: true })).json().datasource;

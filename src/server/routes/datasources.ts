@@ -12,6 +12,7 @@ import {
   parseHostPort,
   sqlDataSourceTypes,
   updateDataSourceRequestSchema,
+  urlCredentialsProblem,
   type CreateDataSourceRequest,
   type DataSource,
   type DataSourceResponse,
@@ -40,7 +41,7 @@ function toDataSource(ds: StoredDataSource): DataSource {
     typeName: type ? dataSourceTypes[type] : ds.type,
     typeLogoUrl: '',
     access: ds.access,
-    url: ds.url,
+    url: withoutUrlPassword(ds.url),
     user: ds.user,
     database: ds.database,
     basicAuth: ds.basicAuth,
@@ -52,6 +53,15 @@ function toDataSource(ds: StoredDataSource): DataSource {
     version: ds.version,
     readOnly: ds.readOnly,
   };
+}
+
+/**
+ * A URL saved before passwords in URLs were refused (`http://user:secret@host`) is shown with the
+ * password blanked: every Viewer reads data sources. (Everything up to the last `@` of the
+ * authority is the user info, as URL parsers read it.)
+ */
+function withoutUrlPassword(url: string): string {
+  return url.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?[^@/?#:]*):[^/?#]*@/i, '$1:***@');
 }
 
 /** Checks what the stores cannot: a known type and a usable URL for it. */
@@ -81,6 +91,9 @@ function validFields(body: CreateDataSourceRequest): DataSourceFields {
   }
   const url = body.url ?? '';
   if (url) {
+    // Before the format checks, whose messages quote the URL: this one must not echo a password.
+    const credentials = urlCredentialsProblem(url, sqlDataSourceTypes.includes(type));
+    if (credentials) throw badRequest(`bad request data: ${credentials}`, { field: 'url' });
     if (sqlDataSourceTypes.includes(type)) {
       if (!parseHostPort(url)) throw badRequest(`Validation error, invalid URL: "${url}" is not host:port`, { field: 'url' });
     } else if (!isHttpUrl(url)) {

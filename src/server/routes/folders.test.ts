@@ -62,6 +62,22 @@ describe('folders', () => {
     expect((await server.call({ method: 'GET', url: '/api/search?query=inside' })).json()).toEqual([]);
   });
 
+  it("refuses Grafana's reserved folder uids: general (the root) and sharedwithme", async () => {
+    for (const uid of ['general', 'sharedwithme']) {
+      const refused = await createFolder({ uid, title: `reserved ${uid}` }, editor.token);
+      expect(refused.statusCode, uid).toBe(400);
+      expect(refused.json()).toEqual({
+        message: expect.stringMatching(new RegExp(`^invalid uid for folder provided: "${uid}" is reserved`)),
+        field: 'uid',
+      });
+    }
+    expect((await server.call({ method: 'GET', url: '/api/folders' })).json().map((f: { uid: string }) => f.uid)).not.toContain('general');
+    // Saving into folderUid "general" still means the root.
+    const atRoot = await saveIn('general', 'at the root', editor.token);
+    expect(atRoot.statusCode).toBe(200);
+    expect(atRoot.json().folderUid ?? '').toBe('');
+  });
+
   it('lets only Editors and up create folders at the root', async () => {
     expect((await createFolder({ title: 'viewer folder' }, viewer.token)).statusCode).toBe(403);
     expect((await createFolder({ title: 'editor folder' }, editor.token)).statusCode).toBe(200);

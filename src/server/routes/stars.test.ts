@@ -59,6 +59,45 @@ describe('stars', () => {
     expect((await server.call({ method: 'GET', url: '/api/user/stars' })).json()).toEqual(['b']);
   });
 
+  it('need the Viewer role, and a hidden dashboard answers exactly as a missing one', async () => {
+    const none = await server.accountWithToken('None');
+    const refused = await server.call({ method: 'POST', url: '/api/user/stars/dashboard/uid/a', token: none.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Permissions needed: users\.self\.stars:write$/);
+
+    // A folder Viewers cannot see, with a dashboard in it.
+    await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'hidden', title: 'Hidden' } });
+    const saved = await server.call({
+      method: 'POST',
+      url: '/api/dashboards/db',
+      payload: { dashboard: { uid: 'secret', title: 'Secret' }, folderUid: 'hidden' },
+    });
+    const hiddenId = saved.json().id as number;
+    const permissions = await server.call({
+      method: 'POST',
+      url: '/api/folders/hidden/permissions',
+      payload: { items: [{ role: 'Editor', permission: 2 }] },
+    });
+    expect(permissions.statusCode).toBe(200);
+    const viewer = await server.accountWithToken('Viewer');
+    // Hidden from the Viewer (GET answers Grafana's 403).
+    expect((await server.call({ method: 'GET', url: '/api/dashboards/uid/secret', token: viewer.token })).statusCode).toBe(403);
+
+    const missingId = hiddenId + 1000;
+    for (const method of ['POST', 'DELETE'] as const) {
+      const answer = async (url: string) => {
+        const response = await server.call({ method, url, token: viewer.token });
+        return { status: response.statusCode, body: response.body };
+      };
+      const missing = await answer('/api/user/stars/dashboard/uid/no-such-dashboard');
+      expect(missing).toEqual({ status: 404, body: JSON.stringify({ message: 'Dashboard not found' }) });
+      expect(await answer('/api/user/stars/dashboard/uid/secret'), method).toEqual(missing);
+      expect(await answer(`/api/user/stars/dashboard/${hiddenId}`), method).toEqual(missing);
+      expect(await answer(`/api/user/stars/dashboard/${missingId}`), method).toEqual(missing);
+    }
+    expect((await server.call({ method: 'GET', url: '/api/user/stars', token: viewer.token })).json()).toEqual([]);
+  });
+
   it('go with a deleted dashboard', async () => {
     await server.call({ method: 'DELETE', url: '/api/dashboards/uid/b' });
     expect((await server.call({ method: 'GET', url: '/api/user/stars' })).json()).toEqual([]);

@@ -3,7 +3,7 @@ import type { MessageResponse } from '../../contract/common';
 import { dashboardIdParamsSchema, dashboardUidParamsSchema } from '../../contract/dashboards';
 import { loadFolderAccess, VIEW } from '../auth/access';
 import type { Identity } from '../auth/identity';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { parseInput } from '../http';
 import type { Store } from '../store';
 
@@ -14,9 +14,10 @@ export function registerStarRoutes(app: FastifyInstance, store: Store): void {
       params && typeof params === 'object' && 'dashboardId' in params
         ? await store.dashboards.getById(identity.orgId, parseInput(dashboardIdParamsSchema, params).dashboardId)
         : await store.dashboards.getByUid(identity.orgId, parseInput(dashboardUidParamsSchema, params).uid);
+    // One answer for missing and hidden alike: starring must not tell which ids or uids exist.
     if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
     const access = await loadFolderAccess(store.folders, identity);
-    if (!access.canDashboard(dashboard, VIEW)) throw forbidden('dashboards:read');
+    if (!access.canDashboard(dashboard, VIEW)) throw notFound('Dashboard not found');
     return dashboard;
   }
 

@@ -1,13 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { SignedInUser, UserOrg } from '../../contract/users';
-import { notFound } from '../errors';
+import type { MessageResponse } from '../../contract/common';
+import { changePasswordRequestSchema, type SignedInUser, type UserOrg } from '../../contract/users';
+import type { SignIn } from '../auth/signin';
+import { ApiError, badRequest, notFound } from '../errors';
+import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import { avatarUrl } from '../store/util';
+import { requestFacts } from './login';
 
-/** Grafana's "signed-in user" endpoints; for a token, the service account behind it. */
-export function registerSignedInUserRoutes(app: FastifyInstance, store: Store): void {
+/** Grafana's "signed-in user" endpoints: the person signed in, or the service account behind a token. */
+export function registerSignedInUserRoutes(app: FastifyInstance, store: Store, signIn: SignIn): void {
   app.get('/api/user', { config: { action: 'users.self:read' } }, async (request): Promise<SignedInUser> => {
     const { identity } = request;
+    if (identity.kind !== 'token') {
+      const person = await store.users.getPerson(identity.accountId);
+      if (!person) throw notFound('user not found');
+      return {
+        id: person.id,
+        uid: person.uid,
+        login: person.login,
+        email: person.email,
+        name: person.name,
+        orgId: identity.orgId,
+        isGrafanaAdmin: false,
+        isDisabled: person.isDisabled === 1,
+        isExternal: false,
+        isServiceAccount: false,
+        avatarUrl: avatarUrl(person.email),
+      };
+    }
     const account = await store.serviceAccounts.get(identity.orgId, identity.accountId);
     if (!account) throw notFound('user not found');
     return {
@@ -28,5 +49,17 @@ export function registerSignedInUserRoutes(app: FastifyInstance, store: Store): 
   app.get('/api/user/orgs', { config: { action: 'users.self:read' } }, async (request): Promise<UserOrg[]> => {
     const org = await store.orgs.get(request.identity.orgId);
     return org ? [{ orgId: org.id, name: org.name, role: request.identity.role }] : [];
+  });
+
+  app.put('/api/user/password', { config: { action: 'users.self:write' } }, async (request): Promise<MessageResponse> => {
+    const { identity } = request;
+    if (identity.kind === 'token') throw badRequest('Service accounts have no password; this call needs a signed-in user');
+    const body = parseGrafanaBody(changePasswordRequestSchema, request.body);
+    if (!(await signIn.confirmPassword(identity.accountId, body.oldPassword, requestFacts(request)))) {
+      throw new ApiError(401, 'Invalid old password', { field: 'oldPassword' });
+    }
+    // The browser that changed it stays signed in; every other session of the person ends.
+    await signIn.setPassword(identity.accountId, body.newPassword, identity.sessionId);
+    return { message: 'User password changed' };
   });
 }

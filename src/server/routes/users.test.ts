@@ -51,7 +51,7 @@ describe('org users', () => {
   it('stores a password as a salted hash only', async () => {
     await createUser({ login: 'hashed', password: 'plain-text-password' });
     const row = await server.store.db.selectFrom('user').select('password_hash').where('login', '=', 'hashed').executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect(row.password_hash).toMatch(/^scrypt:N=32768,r=8,p=1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
   });
 
   it('changes a role, removes a user and adds them back by login or email', async () => {

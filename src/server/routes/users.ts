@@ -5,6 +5,7 @@ import {
   createUserRequestSchema,
   orgUserLookupQuerySchema,
   orgUsersQuerySchema,
+  setPasswordRequestSchema,
   updateOrgUserRequestSchema,
   userIdParamsSchema,
   type AddOrgUserResponse,
@@ -12,8 +13,10 @@ import {
   type OrgUser,
   type OrgUserLookup,
 } from '../../contract/users';
+import type { Identity } from '../auth/identity';
 import { hashPassword } from '../auth/passwords';
-import { notFound } from '../errors';
+import type { SignIn } from '../auth/signin';
+import { ApiError, badRequest, notFound } from '../errors';
 import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
@@ -51,7 +54,24 @@ function toOrgUser(row: OrgUserRow): OrgUser {
   };
 }
 
-export function registerUserRoutes(app: FastifyInstance, store: Store): void {
+export function registerUserRoutes(app: FastifyInstance, store: Store, signIn: SignIn): void {
+  /**
+   * The person an org Admin may manage through `/api/admin/users/{id}/…`: one of their org's
+   * people and of no other org (Grafana keeps these calls for server admins; an org's Admin must
+   * not reach, through a shared person, into an org they do not run).
+   */
+  const managedPerson = async (identity: Identity, userId: number) => {
+    const member = await store.users.getOrgUser(identity.orgId, userId);
+    if (!member) throw notFound('User not found');
+    const orgIds = await store.users.orgIdsOf(userId);
+    if (orgIds.some((orgId) => orgId !== identity.orgId)) {
+      throw new ApiError(403, 'This user belongs to other organizations too; only an Admin of each of them could change it this way', {
+        title: 'Access denied',
+      });
+    }
+    return member;
+  };
+
   app.get('/api/org/users', { config: { action: 'org.users:read' } }, async (request): Promise<OrgUser[]> => {
     const query = parseInput(orgUsersQuerySchema, request.query);
     const rows = await store.users.listOrgUsers(request.identity.orgId, query);
@@ -77,6 +97,40 @@ export function registerUserRoutes(app: FastifyInstance, store: Store): void {
       role: body.role ?? 'Viewer',
     });
     return { id, message: 'User created' };
+  });
+
+  app.put(
+    '/api/admin/users/:userId/password',
+    { config: { action: 'users.password:write' } },
+    async (request): Promise<MessageResponse> => {
+      const { userId } = parseInput(userIdParamsSchema, request.params);
+      const { password } = parseGrafanaBody(setPasswordRequestSchema, request.body);
+      await managedPerson(request.identity, userId);
+      // Whoever knew the old password is signed out everywhere.
+      await signIn.setPassword(userId, password);
+      return { message: 'User password updated' };
+    },
+  );
+
+  for (const [verb, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(`/api/admin/users/:userId/${verb}`, { config: { action: 'users:disable' } }, async (request): Promise<MessageResponse> => {
+      const { userId } = parseInput(userIdParamsSchema, request.params);
+      await managedPerson(request.identity, userId);
+      if (disabled && userId === request.identity.accountId) throw badRequest('You cannot disable yourself');
+      await store.users.setDisabled(userId, disabled);
+      return { message: disabled ? 'User disabled' : 'User enabled' };
+    });
+  }
+
+  app.delete('/api/admin/users/:userId', { config: { action: 'users:delete' } }, async (request): Promise<MessageResponse> => {
+    const { userId } = parseInput(userIdParamsSchema, request.params);
+    await managedPerson(request.identity, userId);
+    if (userId === request.identity.accountId) throw badRequest('You cannot delete yourself');
+    await store.users.deletePerson(userId);
+    return { message: 'User deleted' };
   });
 
   app.post('/api/org/users', { config: { action: 'org.users:add' } }, async (request): Promise<AddOrgUserResponse> => {

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../testing/harness';
+import { openStore } from '.';
 import { serverEntry, startServerProcess, type ServerProcess } from '../testing/serverProcess';
 
 const run = promisify(execFile);
@@ -82,6 +83,59 @@ describe('backup and restore', () => {
     cleanups.push(() => again.kill());
     expect((await again.api('/api/dashboards/uid/before')).status).toBe(200);
     expect((await again.api('/api/dashboards/uid/after')).status).toBe(404);
+  }, 120_000);
+
+  it('never writes over the live database or its -wal/-shm, and replaces an existing file only with --force', async () => {
+    const work = tempDataDir();
+    cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
+    const dataDir = path.join(work, 'data');
+    // Open (as a running server holds it), so the -wal and -shm files exist too.
+    const store = await openStore(dataDir);
+    cleanups.push(() => store.close());
+    const live = path.join(dataDir, 'sightline.db');
+    expect(fs.existsSync(`${live}-wal`)).toBe(true);
+    const refusal = (...args: string[]) =>
+      cli('backup', '--data-dir', dataDir, ...args).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+    fs.symlinkSync(live, path.join(work, 'link.db'));
+    fs.linkSync(live, path.join(work, 'hard.db'));
+    // --force replaces other files, never these.
+    for (const [out, ...flags] of [
+      [live],
+      [live, '--force'],
+      [`${dataDir}/../data/sightline.db`, '--force'],
+      [path.join(work, 'link.db'), '--force'],
+      [path.join(work, 'hard.db'), '--force'],
+      [`${live}-wal`, '--force'],
+      [`${live}-shm`, '--force'],
+    ] as Array<[string, ...string[]]>) {
+      const error = await refusal('--out', out, ...flags);
+      expect(error?.code, `${out} ${flags.join(' ')}`).toBe(1);
+      expect(error?.stderr).toMatch(
+        /^backup refused: .* is the live database file .*sightline\.db(-wal|-shm)?: write the backup somewhere else\n$/,
+      );
+    }
+    const database = new BetterSqlite3(live, { readonly: true });
+    expect(database.pragma('quick_check', { simple: true })).toBe('ok');
+    expect((database.prepare('select count(*) as n from kysely_migration').get() as { n: number }).n).toBeGreaterThan(0);
+    database.close();
+
+    const existing = path.join(work, 'notes.txt');
+    fs.writeFileSync(existing, 'keep me');
+    const error = await refusal('--out', existing);
+    expect(error?.code).toBe(1);
+    expect(error?.stderr).toBe(`backup refused: ${existing} already exists: choose another file, or add --force to replace it\n`);
+    expect(fs.readFileSync(existing, 'utf8')).toBe('keep me');
+    expect((await refusal('--out', work))?.stderr).toMatch(/is a directory/);
+
+    await cli('backup', '--data-dir', dataDir, '--out', existing, '--force');
+    const copy = new BetterSqlite3(existing, { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    // Nothing of the run is left beside it.
+    expect(fs.readdirSync(work).filter((name) => name.includes('.partial'))).toEqual([]);
   }, 120_000);
 
   it('refuses a file that is not a Sightline database', async () => {

@@ -5,6 +5,7 @@
  * replaces the data dir's database file; it refuses while any server runs on that data dir
  * (their `server.<pid>.pid` files, see datadir.ts).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -16,20 +17,57 @@ export interface BackupProgress {
   remainingPages: number;
 }
 
-/** Copies the data dir's database to `out` (overwritten), telling `progress` after each step. */
+export class BackupRefused extends Error {}
+
+/** A path with its directory's symlinks resolved (the file itself need not exist). */
+function realPathOf(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    try {
+      return path.join(fs.realpathSync(path.dirname(file)), path.basename(file));
+    } catch {
+      return path.resolve(file);
+    }
+  }
+}
+
+/** The live database file `out` would replace (itself, or its -wal, -shm or -journal), by path or by inode (a hard link). */
+function liveFileAt(databaseFile: string, out: string): string | undefined {
+  const target = realPathOf(out);
+  const outStat = fs.statSync(out, { throwIfNoEntry: false });
+  for (const live of ['', '-wal', '-shm', '-journal'].map((suffix) => databaseFile + suffix)) {
+    if (realPathOf(live) === target) return live;
+    const liveStat = outStat && fs.statSync(live, { throwIfNoEntry: false });
+    if (liveStat && liveStat.dev === outStat.dev && liveStat.ino === outStat.ino) return live;
+  }
+  return undefined;
+}
+
+/**
+ * Copies the data dir's database to `out`, telling `progress` after each step. Refused when `out`
+ * is the live database or one of its -wal/-shm/-journal files (never, whatever `force` says: the
+ * copy would replace what it copies), and when `out` exists unless `force`.
+ */
 export async function backupDatabase(
   dataDir: string,
   out: string,
   progress: (p: BackupProgress) => void = () => undefined,
+  { force = false }: { force?: boolean } = {},
 ): Promise<BackupProgress> {
   const file = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(file)) throw new Error(`no database at ${file}: is ${dataDir} a Sightline data directory?`);
+  const live = liveFileAt(file, out);
+  if (live) throw new BackupRefused(`${out} is the live database file ${live}: write the backup somewhere else`);
+  const existing = fs.statSync(out, { throwIfNoEntry: false });
+  if (existing?.isDirectory()) throw new BackupRefused(`${out} is a directory: give the path of the file to write`);
+  if (existing && !force) throw new BackupRefused(`${out} already exists: choose another file, or add --force to replace it`);
   const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   source.pragma('busy_timeout = 5000');
   let last: BackupProgress = { totalPages: 0, remainingPages: 0 };
+  // A name of this run's own beside `out`, so no file of anyone else's is overwritten on the way.
+  const temporary = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
   try {
-    const temporary = `${out}.partial`;
-    fs.rmSync(temporary, { force: true });
     last = await source.backup(temporary, {
       progress(info) {
         progress(info);
@@ -42,6 +80,7 @@ export async function backupDatabase(
     fs.renameSync(temporary, out);
   } finally {
     source.close();
+    fs.rmSync(temporary, { force: true });
   }
   return last;
 }

@@ -1,10 +1,13 @@
 import type { PermissionLevel } from '../../contract/folders';
 import { inTransaction, type Db } from './db';
-import { ConflictError } from './errors';
+import { ConflictError, InvalidError } from './errors';
 import { titleSlug } from './dashboards';
 import { replaceGrants, type DashboardAccessEntry, type PermissionItem } from './permissions';
 import type { DashboardRow } from './schema';
 import { newUid } from './util';
+
+/** Folder uids Grafana keeps for itself: the root folder, and the "Shared with me" view. */
+export const RESERVED_FOLDER_UIDS = new Set(['general', 'sharedwithme']);
 
 export interface FolderAccessEntry {
   folder_id: number;
@@ -55,6 +58,14 @@ export class FolderStore {
   async create(input: { orgId: number; uid?: string; title: string; userId: number }): Promise<DashboardRow> {
     const now = Date.now();
     const uid = input.uid || newUid();
+    // `general` names the root in folderUid and search filters (as in Grafana, which also reserves
+    // `sharedwithme`): a folder under that uid would be unreachable and confuse both.
+    if (RESERVED_FOLDER_UIDS.has(uid)) {
+      throw new InvalidError(
+        `invalid uid for folder provided: "${uid}" is reserved (it names the ${uid === 'general' ? 'General (root) folder' : 'Shared with me view'})`,
+        'uid',
+      );
+    }
     return inTransaction(this.db, async (trx) => {
       if (await trx.selectFrom('dashboard').select('id').where('org_id', '=', input.orgId).where('uid', '=', uid).executeTakeFirst()) {
         throw new ConflictError(`a folder or dashboard with uid "${uid}" already exists`, 'uid');

@@ -10,6 +10,7 @@ import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
 import { ProvisioningStore } from './provisioning';
 import { ServiceAccountStore } from './serviceaccounts';
+import { SessionStore } from './sessions';
 import { StatsStore } from './stats';
 import { TeamStore } from './teams';
 import { TokenStore } from './tokens';
@@ -23,6 +24,7 @@ export interface Stores {
   users: UserStore;
   serviceAccounts: ServiceAccountStore;
   tokens: TokenStore;
+  sessions: SessionStore;
   dashboards: DashboardStore;
   folders: FolderStore;
   annotations: AnnotationStore;
@@ -58,6 +60,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     users: new UserStore(db),
     serviceAccounts: new ServiceAccountStore(db),
     tokens: new TokenStore(db, writes),
+    sessions: new SessionStore(db, writes),
     dashboards: new DashboardStore(db, versionsToKeep),
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db, writes),

@@ -456,6 +456,41 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0012_sign_in': {
+    async up(db: Kysely<unknown>) {
+      // A person's signed-in browser: only the SHA-256 of the cookie's value is kept, as for tokens.
+      await db.schema
+        .createTable('user_session')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('seen_at', 'integer', (c) => c.notNull())
+        .addColumn('client_address', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('user_session_user').on('user_session').column('user_id').execute();
+      // Failed sign-ins, counted per login and per client address over the throttling window; shared
+      // by every instance on one database, so spreading attempts over instances gains nothing.
+      await db.schema
+        .createTable('login_attempt')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('login', 'text', (c) => c.notNull())
+        .addColumn('client_address', 'text', (c) => c.notNull())
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_attempt_login').on('login_attempt').columns(['login', 'created']).execute();
+      await db.schema.createIndex('login_attempt_address').on('login_attempt').columns(['client_address', 'created']).execute();
+      await db.schema.createIndex('login_attempt_created').on('login_attempt').column('created').execute();
+      if (dialectOf(db) === 'postgres') {
+        // Sessions are cached like tokens: a sign-out on one instance is announced to the others.
+        // Their "seen" time alone tells other instances nothing.
+        await sql`create trigger user_session_notify_change after insert or delete or truncate
+          or update of user_id, token_hash, created on user_session
+          for each statement execute function sightline_notify_change()`.execute(db);
+      }
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */

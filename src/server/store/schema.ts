@@ -76,6 +76,28 @@ export interface Database {
   star: StarTable;
   dashboard_permission: DashboardPermissionTable;
   dashboard_provisioning: DashboardProvisioningTable;
+  user_session: UserSessionTable;
+  login_attempt: LoginAttemptTable;
+}
+
+/** A person's signed-in browser (migration 0012); the cookie's value is kept as its SHA-256 only. */
+export interface UserSessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created: Millis;
+  /** When the session was last used, written at most every few minutes (inactivity expiry). */
+  seen_at: Millis;
+  client_address: string;
+  user_agent: string;
+}
+
+/** One failed sign-in, for throttling per login and per client address. */
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  login: string;
+  client_address: string;
+  created: Millis;
 }
 
 /** A dashboard that a provisioning provider's file holds. */

@@ -48,6 +48,7 @@ describe('store', () => {
       '0009_annotation_range_index',
       '0010_dashboard_changes',
       '0011_folder_list_index',
+      '0012_sign_in',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -88,7 +89,10 @@ describe('store', () => {
     await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
       insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
     await sql`drop index dashboard_org_kind_title`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index')`.execute(store.db);
+    for (const table of ['user_session', 'login_attempt']) await sql`drop table ${sql.table(table)}`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in')`.execute(
+      store.db,
+    );
     await save('before', 'Saved Before The Upgrade');
     await store.close();
 

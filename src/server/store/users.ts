@@ -162,6 +162,45 @@ export class UserStore {
     });
   }
 
+  /** A person (never a service account) by id, whatever their org. */
+  getPerson(userId: number) {
+    return this.db
+      .selectFrom('user')
+      .select(['id', 'uid', 'org_id as orgId', 'login', 'email', 'name', 'is_disabled as isDisabled'])
+      .where('is_service_account', '=', 0)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** The orgs a person belongs to. */
+  async orgIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('org_user').select('org_id').where('user_id', '=', userId).orderBy('org_id').execute();
+    return rows.map((row) => row.org_id);
+  }
+
+  /** Disables or enables a person; a disabled person's sessions end (their rows go). */
+  async setDisabled(userId: number, disabled: boolean): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('user')
+        .set({ is_disabled: disabled ? 1 : 0, updated: Date.now() })
+        .where('id', '=', userId)
+        .where('is_service_account', '=', 0)
+        .execute();
+      if (disabled) await trx.deleteFrom('user_session').where('user_id', '=', userId).execute();
+    });
+  }
+
+  /** Deletes a person everywhere (memberships, sessions, stars and grants go with them); refuses to leave an org without an Admin. */
+  async deletePerson(userId: number): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      for (const { org_id } of await trx.selectFrom('org_user').select('org_id').where('user_id', '=', userId).execute()) {
+        await this.assertNotLastAdmin(trx, org_id, userId, 'Cannot delete the last organization admin');
+      }
+      await trx.deleteFrom('user').where('id', '=', userId).where('is_service_account', '=', 0).execute();
+    });
+  }
+
   private async assertNotLastAdmin(trx: Db, orgId: number, userId: number, message: string, field?: string): Promise<void> {
     const admins = await trx
       .selectFrom('org_user')

@@ -4,12 +4,21 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { OrgRole } from '../../contract/common';
 import { buildApp, type AppDeps } from '../app';
+import { hashPassword } from '../auth/passwords';
 import { bootstrap } from '../bootstrap';
 import { inject } from 'vitest';
 import { openStore, type Store } from '../store';
 import { POSTGRES_TEST_SECRET_KEY, testDatabase } from './postgres';
 
 export const ADMIN_TOKEN = 'sightline-test-admin-token-0123456789';
+/** The person `admin`'s password in test data dirs. */
+export const ADMIN_PASSWORD = 'sightline-test-admin-password';
+let adminPasswordHash: Promise<string> | undefined;
+/** One scrypt hash of ADMIN_PASSWORD per test process, shared by every data dir it bootstraps. */
+export function adminPassword(): Promise<{ hash: string }> {
+  adminPasswordHash ??= hashPassword(ADMIN_PASSWORD);
+  return adminPasswordHash.then((hash) => ({ hash }));
+}
 
 export interface TestServer {
   app: FastifyInstance;
@@ -84,7 +93,7 @@ export async function startTestServer(
     ...(databaseUrl ? { databaseUrl, secretKey: POSTGRES_TEST_SECRET_KEY } : {}),
     versionsToKeep: options.versionsToKeep,
   });
-  await bootstrap(store, ADMIN_TOKEN);
+  await bootstrap(store, ADMIN_TOKEN, await adminPassword());
   const app = await buildApp({ ...options.app, provisioner: options.provisioner?.(store), store, maxBodyBytes: options.maxBodyBytes });
   await app.ready();
   let closed = false;

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type AppDeps, type ConnectionLimits } from '../app';
 import { bootstrap } from '../bootstrap';
 import { openStore, type Store } from '../store';
-import { ADMIN_TOKEN, tempDataDir } from './harness';
+import { ADMIN_TOKEN, adminPassword, tempDataDir } from './harness';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 
@@ -36,7 +36,7 @@ export async function startListeningServer(
 ): Promise<ListeningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const store = await openStore(dataDir);
-  await bootstrap(store, ADMIN_TOKEN);
+  await bootstrap(store, ADMIN_TOKEN, await adminPassword());
   const logs: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

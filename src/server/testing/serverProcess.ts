@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './backends';
-import { ADMIN_TOKEN, testStoreEnv } from './harness';
+import { ADMIN_PASSWORD, ADMIN_TOKEN, testStoreEnv } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -45,6 +45,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       HOST: '127.0.0.1',
       SIGHTLINE_DATA_DIR: dataDir,
       SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
+      SIGHTLINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SIGHTLINE_WEB_DIR: path.join(dataDir, 'no-ui'),
       SIGHTLINE_LOG_FORMAT: 'json',
       ...storeEnv,

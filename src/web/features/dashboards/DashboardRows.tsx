@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFolder, IconLayoutDashboard, IconLock, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
@@ -97,9 +97,10 @@ export function DashboardRow({
       {depth === 1 && <span style={{ width: 24 }} aria-hidden />}
       {canEdit && <Checkbox aria-label={`Select ${hit.title}`} checked={selected} onChange={onToggleSelected} />}
       <IconLayoutDashboard size={18} aria-hidden />
-      <Text component={Link} to={hit.url} data-row-target size="sm" truncate style={{ flex: 1, minWidth: 0 }} className="dashboard-link">
+      {/* An Anchor, so the title takes the theme's link colour in both schemes, not the browser's blue. */}
+      <Anchor component={Link} to={hit.url} data-row-target size="sm" truncate style={{ flex: 1, minWidth: 0 }} className="dashboard-link">
         {hit.title}
-      </Text>
+      </Anchor>
       {filtering && (
         <Text size="xs" c="dimmed" truncate maw={180}>
           {hit.folderTitle ?? 'General'}

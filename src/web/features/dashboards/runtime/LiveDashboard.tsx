@@ -9,6 +9,7 @@ import { PanelGrid } from '../PanelGrid';
 import { preloadRenderers } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
 import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type AnnotationDraft } from './annotations';
+import { DashboardLinks } from './DashboardLinks';
 import { LivePanel } from './LivePanel';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
 import { absolute } from './time';
@@ -141,7 +142,10 @@ export function LiveDashboard({
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <VariablesBar variables={variables.variables} setValue={variables.setValue} />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <VariablesBar variables={variables.variables} setValue={variables.setValue} />
+          <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
+        </Group>
         <TimeControls
           raw={state.raw}
           range={state.range}

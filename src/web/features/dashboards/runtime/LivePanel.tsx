@@ -1,12 +1,13 @@
-import { Group, Loader, Paper, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, Paper, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useIntersection, useMergedRef } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DataSourceSummary } from '../../../api/dataSources';
 import type { Panel } from '../layout';
 import { PanelRenderer } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
-import { PanelMenu } from './PanelMenu';
+import { safeLinkUrl } from './links';
+import { PanelMenu, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
 import { interpolate } from './variables';
@@ -37,6 +38,20 @@ export interface LivePanelProps {
   onApplyPanelJson(panel: Panel): void;
 }
 
+/** The panel's `links`, interpolated, with unsafe URLs (`javascript:`, `data:`) left out. */
+function panelLinks(panel: Panel, replaceVariables: (text: string) => string): PanelLink[] {
+  if (!Array.isArray(panel.links)) return [];
+  const links: PanelLink[] = [];
+  for (const link of panel.links as unknown[]) {
+    if (typeof link !== 'object' || link === null) continue;
+    const { title, url, targetBlank } = link as { title?: unknown; url?: unknown; targetBlank?: unknown };
+    const href = typeof url === 'string' ? safeLinkUrl(replaceVariables(url)) : undefined;
+    if (!href) continue;
+    links.push({ title: typeof title === 'string' && title.trim() ? replaceVariables(title) : href, href, newTab: targetBlank === true });
+  }
+  return links;
+}
+
 /**
  * One dashboard panel: a region named by its title that asks for its data once it is on screen,
  * shows loading, "No data" or its own error, and draws with the renderer its type names.
@@ -44,7 +59,12 @@ export interface LivePanelProps {
 export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const { panel, scope } = props;
   const replaceVariables = useCallback((text: string) => interpolate(text, scope), [scope]);
-  const title = typeof panel.title === 'string' ? replaceVariables(panel.title) : '';
+  // Titles and descriptions read as text, as Grafana shows them: "All", or "a + b" for several values.
+  const asText = useCallback((text: string) => interpolate(text, scope, { format: 'text' }), [scope]);
+  const title = typeof panel.title === 'string' ? asText(panel.title) : '';
+  const description = typeof panel.description === 'string' ? asText(panel.description).trim() : '';
+  const links = useMemo(() => panelLinks(panel, replaceVariables), [panel, replaceVariables]);
+  const transparent = panel.transparent === true;
   const { ref: sizeRef, width, height } = useElementSize();
   const { ref: seenRef, entry } = useIntersection({ rootMargin: '200px' });
   const [seen, setSeen] = useState(false);
@@ -66,14 +86,19 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const [inspect, setInspect] = useState<'data' | 'query' | 'json' | null>(null);
   const frames = data.data?.frames ?? [];
   const titleId = `panel-title-${props.dashboardUid}-${panel.id ?? 'x'}`;
+  const descriptionId = `${titleId}-description`;
+  const name = title || 'panel';
 
   return (
     <Paper
-      withBorder
+      withBorder={!transparent}
       radius="sm"
       h="100%"
       component="section"
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      bg={transparent ? 'transparent' : undefined}
+      data-transparent={transparent || undefined}
       style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       data-panel-id={panel.id}
       // What the bench (and a person's tooling) can wait for: the panel has drawn its answer.
@@ -84,15 +109,34 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           <Text id={titleId} size="sm" fw={600} truncate component={props.headingLevel === 2 ? 'h2' : 'h3'} m={0}>
             {title || `Untitled panel${panel.id !== undefined ? ` ${panel.id}` : ''}`}
           </Text>
-          {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
-          {data.error && frames.length > 0 && (
-            <Tooltip label={data.error} multiline w={320}>
-              <IconAlertTriangle size={16} color="var(--mantine-color-error)" aria-label={`Query error: ${data.error}`} role="img" />
+          {description && (
+            <Tooltip label={description} multiline maw={360} events={{ hover: true, focus: true, touch: true }} withinPortal>
+              <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`Description of ${name}`} aria-describedby={descriptionId}>
+                <IconInfoCircle size={14} aria-hidden />
+              </ActionIcon>
             </Tooltip>
           )}
+          {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+          {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
         </Group>
+        {/* Grafana's corner mark: the panel keeps drawing what it has; the whole message is one hover or focus away. */}
+        {data.error && !data.nothingToQuery && (
+          <Tooltip
+            label={data.error}
+            multiline
+            maw={420}
+            events={{ hover: true, focus: true, touch: true }}
+            withinPortal
+            styles={{ tooltip: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } }}
+          >
+            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Query error in ${name}: ${data.error}`} data-panel-error>
+              <IconAlertTriangle size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <PanelMenu
           title={title || 'untitled'}
+          links={links}
           viewing={props.viewing}
           canEdit={props.canEdit}
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
@@ -104,16 +148,6 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           <div role="status" aria-label={`Loading ${title || 'panel'}`} style={{ height: '100%' }}>
             <Skeleton h="100%" radius="sm" />
           </div>
-        ) : data.error && frames.length === 0 && !data.nothingToQuery ? (
-          <Text
-            size="sm"
-            c="var(--mantine-color-error)"
-            role="alert"
-            p="xs"
-            style={{ whiteSpace: 'pre-wrap', overflowY: 'auto', maxHeight: '100%' }}
-          >
-            {data.error}
-          </Text>
         ) : width > 0 && height > 0 ? (
           <PanelRenderer
             panel={panel}

@@ -30,6 +30,22 @@ describe('PanelMenu', () => {
     expect(itemNames()).toEqual(['View', 'Inspect data', 'Inspect query', 'Panel JSON']);
   });
 
+  it("lists the panel's links first, each a real link (a new tab only where the panel asks)", async () => {
+    renderMenu({
+      links: [
+        { title: 'Runbook', href: 'https://runbooks.example/cpu', newTab: true },
+        { title: 'Details', href: '/d/details', newTab: false },
+      ],
+    });
+    await openMenu();
+    expect(itemNames()).toEqual(['Runbook', 'Details', 'View', 'Inspect data', 'Inspect query', 'Panel JSON']);
+    const runbook = screen.getByRole('menuitem', { name: 'Runbook' });
+    expect(runbook).toHaveAttribute('href', 'https://runbooks.example/cpu');
+    expect(runbook).toHaveAttribute('target', '_blank');
+    expect(runbook).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('menuitem', { name: 'Details' })).not.toHaveAttribute('target');
+  });
+
   it('offers Edit panel JSON to someone who may edit, opening the JSON tab', async () => {
     const props = renderMenu({ canEdit: true });
     await openMenu();

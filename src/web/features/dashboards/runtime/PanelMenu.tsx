@@ -1,10 +1,29 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconBraces, IconDotsVertical, IconEdit, IconEye, IconEyeOff, IconFileSearch, IconTable } from '@tabler/icons-react';
+import {
+  IconBraces,
+  IconDotsVertical,
+  IconEdit,
+  IconExternalLink,
+  IconEye,
+  IconEyeOff,
+  IconFileSearch,
+  IconLink,
+  IconTable,
+} from '@tabler/icons-react';
 
 export type InspectTab = 'data' | 'query' | 'json';
 
+/** One of the panel's `links`, ready to follow. */
+export interface PanelLink {
+  title: string;
+  href: string;
+  newTab: boolean;
+}
+
 export interface PanelMenuProps {
   title: string;
+  /** The panel's links (Grafana's "Panel links"), listed at the top of the menu. */
+  links?: readonly PanelLink[];
   /** Whether this panel is the one shown alone (`viewPanel`): View then reads "Exit view". */
   viewing: boolean;
   /** Whether the viewer may change the dashboard: only then is "Edit panel JSON" offered. */
@@ -14,7 +33,7 @@ export interface PanelMenuProps {
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, viewing, canEdit, onView, onInspect }: PanelMenuProps) {
+export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspect }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -26,6 +45,24 @@ export function PanelMenu({ title, viewing, canEdit, onView, onInspect }: PanelM
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {links.length > 0 && (
+          <>
+            <Menu.Label>Links</Menu.Label>
+            {links.map((link, index) => (
+              <Menu.Item
+                key={`${index}-${link.href}`}
+                component="a"
+                href={link.href}
+                target={link.newTab ? '_blank' : undefined}
+                rel={link.newTab ? 'noopener noreferrer' : undefined}
+                leftSection={link.newTab ? <IconExternalLink size={14} aria-hidden /> : <IconLink size={14} aria-hidden />}
+              >
+                {link.title}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
           {viewing ? 'Exit view' : 'View'}
         </Menu.Item>

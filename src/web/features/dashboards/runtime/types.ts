@@ -32,6 +32,8 @@ export interface VariableModel {
   description?: string | null;
   /** 0: label and value; 1: value only; 2: hidden. */
   hide?: number;
+  /** Grafana's "not in the URL" (constants always are). */
+  skipUrlSync?: boolean;
   /** A string, or (newer dashboards) `{ query: string, refId }`. */
   query?: unknown;
   definition?: string;

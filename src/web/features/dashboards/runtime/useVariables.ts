@@ -1,5 +1,5 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { errorMessage } from '../../../api/errors';
 import { useDataSourceList, type DataSourceSummary } from '../../../api/dataSources';
 import { queryKeys } from '../../../api/keys';
@@ -151,6 +151,22 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
 
   // A variable still loading but showing earlier options is usable; one without any is not.
   const ready = stable.variables.every((v) => !v.loading || v.options.some((o) => o.value !== ALL_VALUE));
+
+  // Grafana writes each selection into the URL as soon as it is known (replacing the entry, not
+  // adding one), so a URL copied right after opening reproduces the view.
+  useEffect(() => {
+    const missing: Record<string, readonly string[]> = {};
+    for (const variable of stable.variables) {
+      if (variable.loading || variable.error || variable.type === 'constant') continue;
+      if (models.find((model) => model.name === variable.name)?.skipUrlSync) continue;
+      const inUrl = params.getAll(urlKey(variable.name));
+      if (inUrl.length !== variable.value.length || inUrl.some((value, i) => value !== variable.value[i])) {
+        missing[urlKey(variable.name)] = variable.value;
+      }
+    }
+    // After this commit, not inside it: the URL setter flushes synchronously, which React refuses in an effect.
+    if (Object.keys(missing).length > 0) queueMicrotask(() => setUrlParams(missing, { replace: true }));
+  }, [stable, models, params, setUrlParams]);
   return { variables: stable.variables, scope: stable.scope, setValue, ready };
 }
 
