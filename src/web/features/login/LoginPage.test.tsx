@@ -81,8 +81,8 @@ describe('the sign-in page', () => {
   it('asks for both fields before calling the server', async () => {
     renderRoutes(appRoutes, '/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('textbox', { name: 'Email or username' })).toHaveAccessibleDescription('Enter your email or username');
-    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Enter your password');
+    expect(screen.getByRole('textbox', { name: 'Email or username' })).toHaveAccessibleDescription('Email or username is required');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required');
   });
 
   it('leads to the token page, keeping where the visitor was headed', async () => {

@@ -3,11 +3,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle, IconLogin2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginRequestSchema } from '../../../contract/users';
 import { errorMessage } from '../../api/errors';
 import { lastEndReason, signOut, startSession } from '../../api/session';
 import { afterSignIn, paths } from '../../app/paths';
 import { useSession } from '../../app/useSession';
 import { Logo } from '../../components/Logo';
+import { fieldIssues } from '../../lib/fieldIssues';
 import { useSignIn } from './api';
 
 /** Password sign-in at the server that served this page; tokens and other servers go through /connect. */
@@ -26,20 +28,17 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missingUser = user.trim() ? undefined : 'Enter your email or username';
-    const missingPassword = password ? undefined : 'Enter your password';
-    setUserError(missingUser);
-    setPasswordError(missingPassword);
-    if (missingUser || missingPassword) return;
-    signIn.mutate(
-      { user: user.trim(), password },
-      {
-        onSuccess: (started) => {
-          startSession(started);
-          navigate(afterSignIn(next), { replace: true });
-        },
+    const parsed = loginRequestSchema.safeParse({ user: user.trim(), password });
+    const problems = parsed.success ? {} : fieldIssues(parsed.error, { user: 'Email or username', password: 'Password' });
+    setUserError(problems.user);
+    setPasswordError(problems.password);
+    if (!parsed.success) return;
+    signIn.mutate(parsed.data, {
+      onSuccess: (started) => {
+        startSession(started);
+        navigate(afterSignIn(next), { replace: true });
       },
-    );
+    });
   };
 
   return (

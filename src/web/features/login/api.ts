@@ -1,13 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../contract/common';
+import { loginResponseSchema, type LoginRequest } from '../../../contract/users';
 import { apiFetch } from '../../api/client';
 import { loadSession } from '../../api/signedIn';
-
-/** `POST /login` (the lead's `loginRequestSchema` replaces this once merged). */
-export interface LoginRequest {
-  user: string;
-  password: string;
-}
 
 /**
  * Signs in with a password at the server that served this page, which answers with its HttpOnly
@@ -17,7 +11,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (body: LoginRequest) => {
       // No session is involved: a 401 here is a wrong password, not an ended session.
-      await apiFetch('/login', { method: 'POST', body, schema: messageResponseSchema, credentials: { serverUrl: '' } });
+      await apiFetch('/login', { method: 'POST', body, schema: loginResponseSchema, credentials: { serverUrl: '' } });
       return loadSession({ kind: 'cookie' });
     },
   });

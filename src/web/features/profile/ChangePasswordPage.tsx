@@ -2,13 +2,15 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { changePasswordRequestSchema } from '../../../contract/users';
 import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
 import { useSession } from '../../app/useSession';
 import { Page } from '../../components/Page';
+import { fieldIssues } from '../../lib/fieldIssues';
 import { useChangePassword } from './api';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNew';
-const MIN_LENGTH = 4;
+const labels: Record<Field, string> = { oldPassword: 'Old password', newPassword: 'New password', confirmNew: 'Confirm new password' };
 
 /** Where the server's refusal belongs: the field it names, the old password for a 401, else the form. */
 function placeError(error: unknown): { field?: Field; message: string } {
@@ -24,26 +26,26 @@ function ChangePasswordForm() {
   const change = useChangePassword();
   const refusal = change.isError ? placeError(change.error) : undefined;
 
-  const field = (name: Field, label: string, autoComplete: string) => ({
-    label,
+  const field = (name: Field, autoComplete: string) => ({
+    label: labels[name],
     value: values[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.currentTarget.value }),
     error: errors[name] ?? (refusal?.field === name ? refusal.message : undefined),
     autoComplete,
     required: true,
-    visibilityToggleButtonProps: { 'aria-label': `Show or hide the ${label.toLowerCase()}` },
+    visibilityToggleButtonProps: { 'aria-label': `Show or hide the ${labels[name].toLowerCase()}` },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.reset();
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.oldPassword) found.oldPassword = 'Enter your old password';
-    if (values.newPassword.length < MIN_LENGTH) found.newPassword = `New password must be at least ${MIN_LENGTH} characters`;
-    else if (values.confirmNew !== values.newPassword) found.confirmNew = 'Does not match the new password';
+    // The contract's checks (length, confirmation), and an old password to check against.
+    const parsed = changePasswordRequestSchema.safeParse(values);
+    const found = parsed.success ? {} : fieldIssues(parsed.error, labels);
+    if (!values.oldPassword) found.oldPassword ??= 'Old password is required';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    change.mutate(values, {
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    change.mutate(parsed.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: 'Password changed', message: 'Your other sessions were signed out.' });
         setValues({ oldPassword: '', newPassword: '', confirmNew: '' });
@@ -55,9 +57,9 @@ function ChangePasswordForm() {
     <Paper withBorder p="lg" radius="md" maw={460}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput {...field('oldPassword', 'Old password', 'current-password')} data-autofocus />
-          <PasswordInput {...field('newPassword', 'New password', 'new-password')} description={`At least ${MIN_LENGTH} characters.`} />
-          <PasswordInput {...field('confirmNew', 'Confirm new password', 'new-password')} />
+          <PasswordInput {...field('oldPassword', 'current-password')} data-autofocus />
+          <PasswordInput {...field('newPassword', 'new-password')} description="At least 4 characters." />
+          <PasswordInput {...field('confirmNew', 'new-password')} />
           {refusal && !refusal.field && (
             <Alert color="red" variant="light" role="alert" title="The password was not changed">
               {refusal.message}

@@ -1,13 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema } from '../../../contract/common';
+import type { ChangePasswordRequest } from '../../../contract/users';
 import { apiFetch } from '../../api/client';
-
-/** `PUT /api/user/password` (the lead's `changePasswordRequestSchema` replaces this once merged). */
-export interface ChangePasswordRequest {
-  oldPassword: string;
-  newPassword: string;
-  confirmNew?: string;
-}
 
 /** Changes the signed-in person's password; the server ends their other sessions. */
 export function useChangePassword() {

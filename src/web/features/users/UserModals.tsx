@@ -2,10 +2,11 @@ import { Alert, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
-import { addOrgUserRequestSchema, createUserRequestSchema, type OrgUser } from '../../../contract/users';
+import { addOrgUserRequestSchema, createUserRequestSchema, setPasswordRequestSchema, type OrgUser } from '../../../contract/users';
 import { errorMessage, serverFieldError } from '../../api/errors';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
+import { fieldIssues } from '../../lib/fieldIssues';
 import { useAddOrgUser, useCreateUser, useSetUserPassword } from './api';
 
 function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
@@ -151,20 +152,19 @@ export function CreateUserModal({ opened, onClose, orgName }: { opened: boolean;
   );
 }
 
-const MIN_PASSWORD_LENGTH = 4;
-
 function SetPasswordForm({ user, onClose }: { user: OrgUser; onClose: () => void }) {
   const [password, setPassword] = useState('');
-  const [tooShort, setTooShort] = useState<string>();
+  const [invalid, setInvalid] = useState<string>();
   const setUserPassword = useSetUserPassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setUserPassword.reset();
-    if (password.length < MIN_PASSWORD_LENGTH) return setTooShort(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    setTooShort(undefined);
+    const parsed = setPasswordRequestSchema.safeParse({ password });
+    setInvalid(parsed.success ? undefined : fieldIssues(parsed.error, { password: 'New password' }).password);
+    if (!parsed.success) return;
     setUserPassword.mutate(
-      { userId: user.userId, body: { password } },
+      { userId: user.userId, body: parsed.data },
       {
         onSuccess: () => {
           notifications.show({
@@ -183,11 +183,11 @@ function SetPasswordForm({ user, onClose }: { user: OrgUser; onClose: () => void
       <Stack>
         <PasswordInput
           label="New password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters. Tell it to ${user.login} in person or another safe way.`}
+          description={`At least 4 characters. Tell it to ${user.login} in person or another safe way.`}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           // The server's refusal (too short by its rule, an unknown user, ...) is about this one field.
-          error={tooShort ?? (setUserPassword.isError ? errorMessage(setUserPassword.error) : undefined)}
+          error={invalid ?? (setUserPassword.isError ? errorMessage(setUserPassword.error) : undefined)}
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
           required

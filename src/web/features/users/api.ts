@@ -7,6 +7,7 @@ import {
   orgUserListSchema,
   type AddOrgUserRequest,
   type CreateUserRequest,
+  type SetPasswordRequest,
   type orgUsersQuerySchema,
   type UpdateOrgUserRequest,
 } from '../../../contract/users';
@@ -76,11 +77,6 @@ export function useCreateUser() {
     mutationFn: (body: CreateUserRequest) => apiFetch('/api/admin/users', { method: 'POST', body, schema: createUserResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: orgUserKeys.all }),
   });
-}
-
-/** `PUT /api/admin/users/{id}/password` (the lead's `setPasswordRequestSchema` replaces this once merged). */
-export interface SetPasswordRequest {
-  password: string;
 }
 
 /** Sets or resets a person's password (org Admins); the server ends every session of theirs. */
