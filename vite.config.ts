@@ -61,7 +61,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       // Password sign-in and sign-out are the server's; a GET of /login is the UI's page. The
-      // server refuses cookie-authenticated writes from an Origin not its own, such as this one.
+      // server refuses cookie-authenticated writes from an Origin not its own, such as this dev
+      // server's, unless it is in SIGHTLINE_CSRF_TRUSTED_ORIGINS (e.g. http://localhost:5173).
       '^/log(in|out)$': {
         target: apiTarget,
         changeOrigin: true,
