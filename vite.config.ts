@@ -58,7 +58,17 @@ export default defineConfig({
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     // `npm run dev`: the UI from Vite, every /api call to a Sightline (or any Grafana-compatible) server.
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      // Password sign-in and sign-out are the server's; a GET of /login is the UI's page. The
+      // server refuses cookie-authenticated writes from an Origin not its own, such as this dev
+      // server's, unless it is in SIGHTLINE_CSRF_TRUSTED_ORIGINS (e.g. http://localhost:5173).
+      '^/log(in|out)$': {
+        target: apiTarget,
+        changeOrigin: true,
+        bypass: (req) => (req.method === 'GET' && req.url === '/login' ? req.url : undefined),
+      },
+    },
   },
   test: {
     // Most server tests wait (on started processes, PostgreSQL, real backends) rather than compute:

@@ -59,31 +59,33 @@ test.describe('connecting with a token', () => {
     const other = await browser.newContext();
     const fresh = await other.newPage();
     await fresh.goto(`${server.url}/datasources`);
-    await expect(fresh.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
-    await expect(fresh).toHaveURL(/\/connect\?next=%2Fdatasources/);
+    await expect(fresh.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(fresh).toHaveURL(/\/login\?next=%2Fdatasources/);
     await other.close();
   });
 
-  test('Disconnect clears the session', async ({ page, server }) => {
+  test('Sign out clears the session', async ({ page, server }) => {
     await connect(page, server, server.adminToken);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
+    // Only people have a password to change; a token is a service account's.
+    await expect(page.getByRole('link', { name: /Change password/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
     await page.goto(`${server.url}/dashboards`);
-    await expect(page).toHaveURL(/\/connect/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboards/);
   });
 
-  test('a token revoked while connected sends the person back to connect, saying why', async ({ page, server }) => {
+  test('a token revoked while connected sends the person to sign in, saying why', async ({ page, server }) => {
     const { id, token, tokenId } = await server.tokenFor('Viewer');
     await connect(page, server, token);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     await server.api('DELETE', `/api/serviceaccounts/${id}/tokens/${tokenId}`);
     await page.getByRole('link', { name: 'Data sources' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Connect to a server' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByText('Invalid API key: this token has been revoked')).toBeVisible();
     // The notice's title reads at 4.5:1 or better in both themes.
-    await expect(page.getByText('You were disconnected')).toBeVisible();
+    await expect(page.getByText('You were signed out')).toBeVisible();
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page);
@@ -137,6 +139,12 @@ test.describe('accessibility', () => {
       test('the connect page passes axe', async ({ page, server }) => {
         await page.goto(`${server.url}/connect`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      });
+
+      test('the sign-in page passes axe', async ({ page, server }) => {
+        await page.goto(`${server.url}/login`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
         await expectAccessible(page);
       });
 

@@ -61,6 +61,22 @@ export async function connect(page: Page, server: ServerInfo, token: string): Pr
     .toBe(true);
 }
 
+/**
+ * Signs in at /login with a password, as a person does, and waits until the page has either moved
+ * on (signed in) or said why not.
+ */
+export async function signIn(page: Page, server: ServerInfo, user: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto(`${server.url}/login`);
+  await page.getByRole('textbox', { name: 'Email or username' }).fill(user);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect
+    .poll(async () => !new URL(page.url()).pathname.startsWith('/login') || (await page.getByRole('alert').count()) > 0, {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
 /** No axe violations on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // An axe run is seconds of CPU on a busy machine: each one adds to the test's budget.

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orgSchema } from '../../contract/org';
-import { answer, API, connectedSession, failWith, fixtures, server } from '../test/server';
+import { answer, API, connectedSession, failWith, fixtures, server, signedInSession } from '../test/server';
 import { apiFetch } from './client';
 import { ApiError, NetworkError, serverFieldError, UnexpectedResponseError } from './errors';
 import { shouldRetry } from './queryClient';
@@ -125,6 +125,35 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/org', { schema: orgSchema, credentials: { serverUrl: '', token: 'other' } })).rejects.toMatchObject({
       status: 401,
     });
+    expect(getSession()).not.toBeNull();
+  });
+  it('sends no Authorization header for a cookie session: the browser sends the cookie', async () => {
+    startSession(signedInSession());
+    let authorization: string | null = 'unset';
+    server.use(
+      http.get(`${API}/api/org`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json(fixtures.org);
+      }),
+    );
+    await apiFetch('/api/org', { schema: orgSchema });
+    expect(authorization).toBeNull();
+  });
+
+  it('ends a cookie session on a 401 too, keeping the reason for the sign-in page', async () => {
+    startSession(signedInSession());
+    server.use(failWith('get', '/api/org', 401, { message: 'Session expired' }));
+    await expect(apiFetch('/api/org', { schema: orgSchema })).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+    expect(lastEndReason()).toBe('Session expired');
+  });
+
+  it('keeps the session when a 401 answers what was sent (a wrong old password)', async () => {
+    startSession(signedInSession());
+    server.use(failWith('put', '/api/user/password', 401, { message: 'Invalid old password' }));
+    await expect(
+      apiFetch('/api/user/password', { method: 'PUT', body: {}, schema: z.unknown(), keepSessionOn401: true }),
+    ).rejects.toMatchObject({ status: 401, message: 'Invalid old password' });
     expect(getSession()).not.toBeNull();
   });
 });

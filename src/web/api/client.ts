@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { describeZodError, errorResponseSchema } from '../../contract/errors';
 import { ApiError, NetworkError, UnexpectedResponseError } from './errors';
-import { apiBase, endSession, getSession, type Session } from './session';
+import { apiBase, endSession, getSession } from './session';
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -9,20 +9,28 @@ export interface RequestOptions<S extends z.ZodType> {
   /** The contract schema the answer must match. */
   schema: S;
   signal?: AbortSignal;
-  /** Call with these credentials instead of the session's (the connect page checks a token with it). */
-  credentials?: Pick<Session, 'serverUrl' | 'token'>;
+  /**
+   * Call with these credentials instead of the session's: the connect page checks a token with it,
+   * and without a token the call relies on this origin's session cookie (sign-in, its probe).
+   * A 401 then ends no session.
+   */
+  credentials?: { serverUrl: string; token?: string };
+  /** A 401 answers what was sent (a wrong old password), not the session: it stays. */
+  keepSessionOn401?: boolean;
 }
 
 /**
- * The one way the UI calls the API: adds the token, parses JSON, turns error bodies into an
- * ApiError with the server's message, and checks every answer against the contract. A 401 on a
- * session's call ends the session, which sends the person to /connect with the reason.
+ * The one way the UI calls the API: adds the token (a cookie session adds nothing: the browser
+ * sends the same-origin cookie), parses JSON, turns error bodies into an ApiError with the server's
+ * message, and checks every answer against the contract. A 401 on a session's call ends the
+ * session, which sends the person to /login with the reason.
  */
 export async function apiFetch<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const credentials = options.credentials ?? getSession();
+  const session = options.credentials ? null : getSession();
+  const credentials = options.credentials ?? (session?.kind === 'token' ? session : { serverUrl: '' });
   const base = apiBase(credentials);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (credentials?.token) headers.authorization = `Bearer ${credentials.token}`;
+  if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -49,7 +57,7 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: Reque
   if (!response.ok) {
     const parsed = errorResponseSchema.safeParse(json);
     const message = parsed.success ? parsed.data.message : `The server answered ${response.status} ${response.statusText}`.trim();
-    if (response.status === 401 && !options.credentials) endSession(message);
+    if (response.status === 401 && session && !options.keepSessionOn401) endSession(message);
     throw new ApiError(response.status, message, json);
   }
   if (json === undefined && text) {

@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDatabase,
+  IconKey,
   IconLayoutDashboard,
   IconLogout,
   IconMessage2,
@@ -23,8 +24,8 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, Outlet, useNavigate, useNavigation } from 'react-router-dom';
-import { endSession } from '../api/session';
+import { Link, NavLink as RouterNavLink, Outlet, useNavigate, useNavigation } from 'react-router-dom';
+import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
 import { paths } from './paths';
 import { useSession } from './useSession';
@@ -93,16 +94,27 @@ export function Shell() {
               </Badge>
             </Group>
             <ThemeToggle />
+            {/* Only people have passwords: a token session is a service account's. Buttons, not a
+                menu: a menu's positioning code would add to every page's first download. */}
+            {session?.kind === 'cookie' && (
+              <ActionIcon
+                component={Link}
+                to={paths.changePassword()}
+                variant="default"
+                size="lg"
+                aria-label={`Change password of ${session.login}`}
+                title="Change password"
+              >
+                <IconKey size={18} aria-hidden />
+              </ActionIcon>
+            )}
             <Button
               variant="default"
-              title={`Disconnect ${session?.login ?? ''}`}
-              leftSection={<IconLogout size={16} />}
-              onClick={() => {
-                endSession();
-                navigate(paths.connect());
-              }}
+              title={`Sign out ${session?.login ?? ''} in every tab`}
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => void signOut().then(() => navigate(paths.login(), { replace: true }))}
             >
-              Disconnect
+              Sign out
             </Button>
           </Group>
         </Group>

@@ -1,6 +1,10 @@
 /** Every in-app link is built here, so no URL is typed twice. */
+const withNext = (path: string, next?: string | null) => (next ? `${path}?next=${encodeURIComponent(next)}` : path);
+
 export const paths = {
-  connect: (next?: string) => (next ? `/connect?next=${encodeURIComponent(next)}` : '/connect'),
+  login: (next?: string | null) => withNext('/login', next),
+  connect: (next?: string | null) => withNext('/connect', next),
+  changePassword: () => '/profile/password',
   dashboards: () => '/dashboards',
   dashboard: (uid: string, slug = '', editview?: 'settings' | 'json' | 'versions') =>
     `/d/${uid}${slug ? `/${slug}` : ''}${editview ? `?editview=${editview}` : ''}`,
@@ -16,3 +20,9 @@ export const paths = {
   team: (id: number) => `/org/teams/edit/${id}`,
   annotations: () => '/annotations',
 };
+
+/** Where to go after signing in: `next` when it is a page of this app (never another site, nor a sign-in page). */
+export function afterSignIn(next: string | null): string {
+  // `//host` and `/\host` are other sites to a browser.
+  return next && /^\/(?![/\\])/.test(next) && !/^\/(login|connect)\b/.test(next) ? next : paths.dashboards();
+}

@@ -1,7 +1,7 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from 'react-router-dom';
 import { getSession } from '../api/session';
+import { AppLoading } from './AppLoading';
 import { PageError } from './PageError';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
@@ -17,7 +17,8 @@ const feature = (load: () => Promise<{ Component: React.ComponentType }>): Pick<
  * chunk that arrives before the page's own, and the requests go out without being waited for: the
  * page renders as soon as its code is there and finds them in the cache. It runs when the page is
  * entered; a change of its search params is the page's own hooks' to follow. Without a session
- * there is nothing to ask: RequireSession sends the visitor to /connect.
+ * there is nothing to ask yet: RequireSession finds one (another tab's, the cookie's) or sends the
+ * visitor to /login, and the page's hooks ask then.
  */
 const prefetch = (
   queryClient: QueryClient,
@@ -30,23 +31,10 @@ const prefetch = (
   shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
 });
 
-/** Shown while the first page's code loads, so the screen is never blank. */
-function AppLoading() {
-  return (
-    <Center mih="100vh" component="main">
-      <Stack align="center" gap="xs" role="status" aria-label="Loading Sightline">
-        <Loader />
-        <Text c="dimmed" size="sm">
-          Loading Sightline…
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
-
 /** Every route; loaders that prefetch fill `queryClient`, the one the app renders with. */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const pages: RouteObject[] = [
+    { path: '/login', ...feature(() => import('../features/login/LoginPage').then((m) => ({ Component: m.LoginPage }))) },
     { path: '/connect', ...feature(() => import('../features/connect/ConnectPage').then((m) => ({ Component: m.ConnectPage }))) },
     {
       path: '/',
@@ -100,6 +88,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'dashboards/f/:uid/permissions',
           ...feature(() => import('../features/folders/FolderPermissionsPage').then((m) => ({ Component: m.FolderPermissionsPage }))),
+        },
+        {
+          path: 'profile/password',
+          ...feature(() => import('../features/profile/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }))),
         },
         {
           path: 'annotations',

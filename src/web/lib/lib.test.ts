@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { changePasswordRequestSchema, loginRequestSchema } from '../../contract/users';
+import { fieldIssues } from './fieldIssues';
 import { formatDate, formatDateTime, plural } from './format';
 import { applyUrlParamChanges } from './useUrlParams';
 
@@ -27,5 +30,25 @@ describe('applyUrlParamChanges', () => {
     });
     expect(next.toString()).toBe('keep=1&query=new&tags=b&tags=c');
     expect(applyUrlParamChanges(next, { query: '', tags: [] }).toString()).toBe('keep=1');
+  });
+});
+
+describe('fieldIssues', () => {
+  it('puts the contract’s fragments after the label, and keeps its sentences whole', () => {
+    const login = loginRequestSchema.safeParse({ user: ' ', password: '' });
+    expect(fieldIssues(login.error!, { user: 'Email or username', password: 'Password' })).toEqual({
+      user: 'Email or username is required',
+      password: 'Password is required',
+    });
+    const change = changePasswordRequestSchema.safeParse({ oldPassword: 'a', newPassword: 'abc', confirmNew: 'abd' });
+    expect(fieldIssues(change.error!, { oldPassword: 'Old password', newPassword: 'New password', confirmNew: 'Confirmation' })).toEqual({
+      newPassword: 'New password is too short',
+      confirmNew: 'Confirmation does not match the new password',
+    });
+  });
+
+  it('leaves out fields the form does not show', () => {
+    const parsed = z.object({ a: z.string().min(1, 'is required'), b: z.string().min(1, 'is required') }).safeParse({ a: '', b: '' });
+    expect(fieldIssues(parsed.error!, { a: 'A' })).toEqual({ a: 'A is required' });
   });
 });

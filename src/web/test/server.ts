@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ErrorResponse } from '../../contract/errors';
 import type { Org } from '../../contract/org';
 import type { SignedInUser, UserOrg } from '../../contract/users';
+import type { CookieSession, TokenSession } from '../api/session';
 
 /** The mock API of component tests. Handlers answer with contract-typed bodies. */
 export const server = setupServer();
@@ -40,6 +41,11 @@ export const fixtures = {
 };
 
 /** A connected session as the connect page would leave it. */
-export function connectedSession(role: UserOrg['role'] = 'Admin') {
-  return { serverUrl: '', token: 'glsa_test', orgId: 1, orgName: 'Main Org.', role, login: 'sa-admin' };
+export function connectedSession(role: UserOrg['role'] = 'Admin'): TokenSession {
+  return { kind: 'token', serverUrl: '', token: 'glsa_test', orgId: 1, orgName: 'Main Org.', role, login: 'sa-admin' };
+}
+
+/** A person's session as the sign-in page would leave it (the cookie is the browser's). */
+export function signedInSession(role: UserOrg['role'] = 'Admin', login = 'alice'): CookieSession {
+  return { kind: 'cookie', serverUrl: '', orgId: 1, orgName: 'Main Org.', role, login };
 }

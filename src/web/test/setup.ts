@@ -47,6 +47,9 @@ Object.defineProperty(document, 'fonts', {
 });
 
 beforeAll(() => {
+  // Every file starts as a tab whose session is known to be none: a guarded page goes straight to
+  // /login. Tests of a new tab (asking the other tabs, then the cookie) call `resetLookup()`.
+  endSession();
   // The app adds it when its theme module is first imported; the previous file's clean-up removed it.
   ensurePortalRoot();
   server.listen({ onUnhandledRequest: 'error' });

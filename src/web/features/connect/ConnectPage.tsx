@@ -4,16 +4,11 @@ import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, NetworkError, UnexpectedResponseError, errorMessage } from '../../api/errors';
-import { endSession, lastEndReason, startSession } from '../../api/session';
-import { paths } from '../../app/paths';
+import { lastEndReason, signOut, startSession } from '../../api/session';
+import { afterSignIn, paths } from '../../app/paths';
 import { useSession } from '../../app/useSession';
 import { Logo } from '../../components/Logo';
 import { RoleNoneError, useCheckConnection } from './api';
-
-/** Only same-app paths are followed after connecting, never another site. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/connect') ? next : paths.dashboards();
-}
 
 function normaliseAddress(address: string): { value: string; error?: string } {
   const trimmed = address.trim().replace(/\/+$/, '');
@@ -53,7 +48,7 @@ export function ConnectPage() {
       {
         onSuccess: (next) => {
           startSession(next);
-          navigate(safeNext(params.get('next')), { replace: true });
+          navigate(afterSignIn(params.get('next')), { replace: true });
         },
         onError: (error) => {
           if (error instanceof NetworkError) setAddressError(error.message);
@@ -97,8 +92,8 @@ export function ConnectPage() {
                         Continue
                       </Anchor>{' '}
                       or{' '}
-                      <Anchor component="button" type="button" onClick={() => endSession()}>
-                        disconnect
+                      <Anchor component="button" type="button" onClick={() => void signOut()}>
+                        sign out
                       </Anchor>
                       .
                     </Text>
@@ -136,6 +131,9 @@ export function ConnectPage() {
               </Stack>
             </form>
           </Paper>
+          <Anchor component={Link} to={paths.login(params.get('next'))} size="sm" underline="always">
+            Sign in with a password instead
+          </Anchor>
           <Text size="sm" c="dimmed">
             No token? The server printed one when it first started; an administrator can mint more with{' '}
             <code>npm run token -- --name NAME --role Viewer</code>.

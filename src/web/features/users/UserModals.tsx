@@ -2,11 +2,12 @@ import { Alert, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
-import { addOrgUserRequestSchema, createUserRequestSchema } from '../../../contract/users';
+import { addOrgUserRequestSchema, createUserRequestSchema, setPasswordRequestSchema, type OrgUser } from '../../../contract/users';
 import { errorMessage, serverFieldError } from '../../api/errors';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
-import { useAddOrgUser, useCreateUser } from './api';
+import { fieldIssues } from '../../lib/fieldIssues';
+import { useAddOrgUser, useCreateUser, useSetUserPassword } from './api';
 
 function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
   const [loginOrEmail, setLoginOrEmail] = useState('');
@@ -147,6 +148,62 @@ export function CreateUserModal({ opened, onClose, orgName }: { opened: boolean;
   return (
     <Modal opened={opened} onClose={onClose} title="New user" size="lg">
       <CreateUserForm orgName={orgName} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function SetPasswordForm({ user, onClose }: { user: OrgUser; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+  const setUserPassword = useSetUserPassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setUserPassword.reset();
+    const parsed = setPasswordRequestSchema.safeParse({ password });
+    setInvalid(parsed.success ? undefined : fieldIssues(parsed.error, { password: 'New password' }).password);
+    if (!parsed.success) return;
+    setUserPassword.mutate(
+      { userId: user.userId, body: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Password set',
+            message: `${user.login} signs in with the new password from now on; their sessions were signed out.`,
+          });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PasswordInput
+          label="New password"
+          description={`At least 4 characters. Tell it to ${user.login} in person or another safe way.`}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          // The server's refusal (too short by its rule, an unknown user, ...) is about this one field.
+          error={invalid ?? (setUserPassword.isError ? errorMessage(setUserPassword.error) : undefined)}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+          required
+          data-autofocus
+        />
+        <FormFooter submitLabel="Set password" onCancel={onClose} pending={setUserPassword.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Sets or resets the password of `user`. */
+export function SetPasswordModal({ user, opened, onClose }: { user: OrgUser | null; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened && user !== null} onClose={onClose} title={`Set the password of ${user?.login ?? ''}`}>
+      {user && <SetPasswordForm key={user.userId} user={user} onClose={onClose} />}
     </Modal>
   );
 }

@@ -182,6 +182,50 @@ describe('the users page', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('sets a person’s password, checking its length first, confirmed by a notification', async () => {
+    startSession(connectedSession());
+    const bodies: unknown[] = [];
+    server.use(
+      answer<typeof orgUserListSchema>('get', '/api/org/users', [admin, alice]),
+      http.put(`${API}/api/admin/users/2/password`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'User password updated' });
+      }),
+    );
+    renderRoutes(appRoutes, '/users');
+    const row = await screen.findByRole('row', { name: /^alice / });
+    await userEvent.click(within(row).getByRole('button', { name: 'Set the password of alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the password of alice' });
+    const field = within(dialog).getByLabelText(/^New password/);
+    await userEvent.type(field, 'abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('New password is too short'));
+    expect(bodies).toHaveLength(0);
+
+    await userEvent.type(field, 'd');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Password set')).toBeInTheDocument();
+    expect(bodies).toEqual([{ password: 'abcd' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s refusal of a password next to the field, in the dialog', async () => {
+    startSession(connectedSession());
+    server.use(
+      answer<typeof orgUserListSchema>('get', '/api/org/users', [admin, alice]),
+      failWith('put', '/api/admin/users/2/password', 404, { message: 'User not found' }),
+    );
+    renderRoutes(appRoutes, '/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set the password of alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the password of alice' });
+    await userEvent.type(within(dialog).getByLabelText(/^New password/), 'long enough');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^New password/)).toHaveAccessibleDescription(expect.stringContaining('User not found')),
+    );
+    expect(screen.getByRole('dialog', { name: 'Set the password of alice' })).toBeInTheDocument();
+  });
+
   it('tells a non-Admin that it needs the Admin role, with no actions', async () => {
     startSession(connectedSession('Editor'));
     renderRoutes(appRoutes, '/users');

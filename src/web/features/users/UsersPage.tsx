@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Button, Group, Loader, Stack, Table, Text, TextInpu
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/icons-react';
+import { IconKey, IconSearch, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import type { OrgUser } from '../../../contract/users';
@@ -17,7 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { useUrlParams } from '../../lib/useUrlParams';
 import { TableHead } from '../../components/TableHead';
 import { useChangeOrgUserRole, useOrgUsers, useRemoveOrgUser } from './api';
-import { AddUserModal, CreateUserModal } from './UserModals';
+import { AddUserModal, CreateUserModal, SetPasswordModal } from './UserModals';
 
 /** Grafana's age of someone never seen is "10y" (seen ten years before they were created). */
 export function lastSeen(user: Pick<OrgUser, 'lastSeenAtAge'>): string {
@@ -26,7 +27,7 @@ export function lastSeen(user: Pick<OrgUser, 'lastSeenAtAge'>): string {
   return `${user.lastSeenAtAge} ago`;
 }
 
-function UserRow({ user, orgName }: { user: OrgUser; orgName: string }) {
+function UserRow({ user, orgName, onSetPassword }: { user: OrgUser; orgName: string; onSetPassword: (user: OrgUser) => void }) {
   const changeRole = useChangeOrgUserRole(({ body }) =>
     notifications.show({ color: 'green', title: 'Role changed', message: `${user.login} is now ${body.role} in ${orgName}` }),
   );
@@ -78,18 +79,25 @@ function UserRow({ user, orgName }: { user: OrgUser; orgName: string }) {
       </Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-end">
-          <Tooltip label={`Remove ${user.login} from ${orgName}`}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove ${user.login} from ${orgName}`}
-              loading={remove.isPending}
-              onClick={confirmRemove}
-            >
-              <IconUserMinus size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={`Set the password of ${user.login}`}>
+              <ActionIcon variant="subtle" size="lg" aria-label={`Set the password of ${user.login}`} onClick={() => onSetPassword(user)}>
+                <IconKey size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={`Remove ${user.login} from ${orgName}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove ${user.login} from ${orgName}`}
+                loading={remove.isPending}
+                onClick={confirmRemove}
+              >
+                <IconUserMinus size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
           {remove.isError && <InlineError>{errorMessage(remove.error)}</InlineError>}
         </Stack>
       </Table.Td>
@@ -102,6 +110,13 @@ function UserList({ orgName }: { orgName: string }) {
   const query = params.get('query') ?? '';
   const [debounced] = useDebouncedValue(query, 250);
   const users = useOrgUsers(debounced);
+  // The person stays named while the dialog closes; `opened` says whether it is shown.
+  const [passwordOf, setPasswordOf] = useState<OrgUser | null>(null);
+  const [passwordOpened, passwordDialog] = useDisclosure();
+  const setPassword = (user: OrgUser) => {
+    setPasswordOf(user);
+    passwordDialog.open();
+  };
   const setQuery = (value: string) => setUrlParams({ query: value });
 
   return (
@@ -140,7 +155,7 @@ function UserList({ orgName }: { orgName: string }) {
               <TableHead columns={['Login', 'Email', 'Name', 'Role', 'Last seen']} />
               <Table.Tbody>
                 {users.data.map((user) => (
-                  <UserRow key={user.userId} user={user} orgName={orgName} />
+                  <UserRow key={user.userId} user={user} orgName={orgName} onSetPassword={setPassword} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -151,6 +166,7 @@ function UserList({ orgName }: { orgName: string }) {
             </Text>
             {users.isFetching && <Loader size="xs" aria-label="Refreshing the list" />}
           </Group>
+          <SetPasswordModal user={passwordOf} opened={passwordOpened} onClose={passwordDialog.close} />
         </>
       )}
     </Stack>

@@ -7,6 +7,7 @@ import {
   orgUserListSchema,
   type AddOrgUserRequest,
   type CreateUserRequest,
+  type SetPasswordRequest,
   type orgUsersQuerySchema,
   type UpdateOrgUserRequest,
 } from '../../../contract/users';
@@ -75,5 +76,13 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: (body: CreateUserRequest) => apiFetch('/api/admin/users', { method: 'POST', body, schema: createUserResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: orgUserKeys.all }),
+  });
+}
+
+/** Sets or resets a person's password (org Admins); the server ends every session of theirs. */
+export function useSetUserPassword() {
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: SetPasswordRequest }) =>
+      apiFetch(`/api/admin/users/${userId}/password`, { method: 'PUT', body, schema: messageResponseSchema }),
   });
 }
