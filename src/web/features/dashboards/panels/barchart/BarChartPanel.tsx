@@ -3,7 +3,8 @@ import { textOn } from '../colors';
 import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
 import { reduceValues, reducerName } from '../reducers';
-import { niceTicks, valueDomain, VISUALLY_HIDDEN } from '../svgChart';
+import { HiddenDataTable } from '../HiddenDataTable';
+import { niceTicks, valueDomain } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
 import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
@@ -239,30 +240,17 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
             })}
           </VizTooltip>
         )}
-        <table style={VISUALLY_HIDDEN}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              {data.series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.categories.slice(0, 500).map((category, c) => (
-              <tr key={c}>
-                <th scope="row">{category}</th>
-                {data.series.map((s) => {
-                  const v = s.values[c];
-                  return <td key={s.key}>{v === null || v === undefined ? '' : s.format(v)}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HiddenDataTable
+          caption={title}
+          columns={['Category', ...data.series.map((s) => s.name)]}
+          rows={data.categories.map((category, c) => ({
+            header: category,
+            cells: data.series.map((s) => {
+              const v = s.values[c];
+              return v === null || v === undefined ? '' : s.format(v);
+            }),
+          }))}
+        />
       </div>
       <VizLegend
         items={legendItems}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
-import { niceTicks, valueDomain, VISUALLY_HIDDEN } from '../svgChart';
+import { HiddenDataTable } from '../HiddenDataTable';
+import { niceTicks, valueDomain } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
 import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
@@ -120,29 +121,11 @@ export default function HistogramPanel({ panel, frames: rawFrames, width, height
             ))}
           </VizTooltip>
         )}
-        <table style={VISUALLY_HIDDEN}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bucket</th>
-              {data.series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.buckets.slice(0, 500).map((b, i) => (
-              <tr key={i}>
-                <th scope="row">{rangeText(b)}</th>
-                {data.series.map((s) => (
-                  <td key={s.key}>{s.counts[i] ?? 0}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HiddenDataTable
+          caption={title}
+          columns={['Bucket', ...data.series.map((s) => s.name)]}
+          rows={data.buckets.map((b, i) => ({ header: rangeText(b), cells: data.series.map((s) => s.counts[i] ?? 0) }))}
+        />
       </div>
       <VizLegend items={legendItems} options={legend} label={`Legend of ${title}`} onHighlight={setHighlight} />
     </div>

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { textOn } from '../colors';
 import { panelDefaults } from '../fieldDisplay';
 import { NoData, PanelNotice, useScheme } from '../PanelStates';
-import { formatDuration, timeLabelPattern, VISUALLY_HIDDEN } from '../svgChart';
+import { HiddenDataTable } from '../HiddenDataTable';
+import { formatDuration, timeLabelPattern } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
 import { formatDateTime } from '../valueFormats';
@@ -142,29 +143,14 @@ export default function StateTimelinePanel({ panel, frames: rawFrames, width, he
             </div>
           </VizTooltip>
         )}
-        <table style={VISUALLY_HIDDEN}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Series</th>
-              <th scope="col">State</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Duration</th>
-            </tr>
-          </thead>
-          <tbody>
-            {hiddenRows.map(({ lane, span }, i) => (
-              <tr key={i}>
-                <th scope="row">{lane.name}</th>
-                <td>{span.text}</td>
-                <td>{when(span.start)}</td>
-                <td>{when(span.end)}</td>
-                <td>{formatDuration(span.end - span.start)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HiddenDataTable
+          caption={title}
+          columns={['Series', 'State', 'From', 'To', 'Duration']}
+          rows={hiddenRows.map(({ lane, span }) => ({
+            header: lane.name,
+            cells: [span.text, when(span.start), when(span.end), formatDuration(span.end - span.start)],
+          }))}
+        />
       </div>
       <VizLegend
         items={legendItems}
