@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle, IconLogin2 } from '@tabler/icons-react';
+import { EndedNotice } from '../../components/EndedNotice';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginRequestSchema } from '../../../contract/users';
@@ -52,18 +53,7 @@ export function LoginPage() {
                 <Title order={1} size="h2">
                   Sign in
                 </Title>
-                {reason && (
-                  <Alert
-                    color="orange"
-                    variant="light"
-                    title="You were signed out"
-                    icon={<IconInfoCircle aria-hidden />}
-                    // Orange on its light background is 3.6:1; the body text colour passes AA (4.5:1) in both themes.
-                    styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                  >
-                    {reason}
-                  </Alert>
-                )}
+                {reason && <EndedNotice title="You were signed out" reason={reason} />}
                 {session && !reason && (
                   <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
                     <Text size="sm">
