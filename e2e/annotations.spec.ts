@@ -41,11 +41,13 @@ async function seed(server: ServerInfo): Promise<Seeded> {
 /** Where a time in a lane is on the page, from what the canvas says about its scale. */
 async function pointOf(page: Page, time: number, laneLabel: string) {
   const canvas = page.getByRole('img', { name: /Timeline of/ });
-  const box = (await canvas.boundingBox())!;
   const attr = async (name: string) => (await canvas.getAttribute(name))!;
-  const [from, to, left, width] = await Promise.all(
-    ['data-from', 'data-to', 'data-plot-left', 'data-plot-width'].map(async (n) => Number(await attr(n))),
-  );
+  const scale = () =>
+    Promise.all(['data-from', 'data-to', 'data-plot-left', 'data-plot-width'].map(async (n) => Number((await attr(n)) ?? NaN)));
+  // The scale is written when the canvas first draws (the next animation frame), not with the element.
+  await expect.poll(async () => (await scale()).every((v) => Number.isFinite(v) && v > 0)).toBe(true);
+  const [from, to, left, width] = await scale();
+  const box = (await canvas.boundingBox())!;
   const lanes = (await attr('data-lanes')).split('\n');
   const lane = lanes.indexOf(laneLabel);
   expect(lane, `lane ${laneLabel} in ${lanes.join(', ')}`).toBeGreaterThanOrEqual(0);

@@ -120,8 +120,9 @@ test.describe('roles', () => {
 });
 
 test.describe('accessibility', () => {
-  // One test per page, so a busy machine's slow axe run of one page does not take the others'
-  // time, and a failure names its page.
+  // One journey per theme through every page, as a person clicks through them: a new browser and a
+  // new connection per page cost more than the pages themselves. Each page is its own step, so a
+  // failure names it, and each axe run adds to the test's budget (expectAccessible).
   const pages = [
     ['/dashboards', 'Dashboards'],
     ['/datasources', 'Data sources'],
@@ -131,28 +132,23 @@ test.describe('accessibility', () => {
     ['/annotations', 'Annotations'],
   ] as const;
   for (const scheme of ['light', 'dark'] as const) {
-    test.describe(`in the ${scheme} theme`, () => {
-      test.beforeEach(async ({ page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-      });
-
-      test('the connect page passes axe', async ({ page, server }) => {
-        await page.goto(`${server.url}/connect`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectAccessible(page);
-      });
-
-      test('the sign-in page passes axe', async ({ page, server }) => {
+    test(`in the ${scheme} theme, the connect and sign-in pages and every section pass axe`, async ({ page, server }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await server.api('POST', '/api/annotations', { text: 'axe check', tags: ['a11y'] });
+      await test.step('the sign-in page', async () => {
         await page.goto(`${server.url}/login`);
         await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
         await expectAccessible(page);
       });
-
+      await test.step('the connect page', async () => {
+        await page.goto(`${server.url}/connect`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      });
+      await connect(page, server, server.adminToken);
       for (const [path, heading] of pages) {
-        test(`${heading} passes axe, reached from the navigation`, async ({ page, server }) => {
-          if (path === '/annotations') await server.api('POST', '/api/annotations', { text: 'axe check', tags: ['a11y'] });
-          await connect(page, server, server.adminToken);
-          await page.getByRole('link', { name: heading }).click();
+        await test.step(`${heading}, reached from the navigation`, async () => {
+          await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: heading }).click();
           await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
           await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
           await expect(page.getByRole('status')).toHaveCount(0);

@@ -8,7 +8,7 @@ import {
   startSilentTcp,
   type Backend,
 } from '../src/server/testing/backends';
-import { connect, expect, expectAccessible, test, type ServerInfo } from './fixtures';
+import { connect, expect, expectAccessible, expectAccessibleInBothThemes, test, type ServerInfo } from './fixtures';
 
 const POSTGRES_PASSWORD = 'pg-Secret-4711';
 let prometheus: Backend | undefined;
@@ -251,67 +251,59 @@ test.describe('data sources with a real PostgreSQL', () => {
   });
 });
 
-test.describe('data source pages pass axe', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    test.describe(`in the ${scheme} theme`, () => {
-      test.beforeEach(async ({ page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-      });
+test.describe('data source pages pass axe in the light and dark themes', () => {
+  test('the list and the type picker', async ({ page, server }) => {
+    await createPrometheus(server, uniqueName('Axe'), 'http://127.0.0.1:9090');
+    await connect(page, server, server.adminToken);
+    await page.getByRole('link', { name: 'Data sources' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    // The header's link (an empty list offers a second one).
+    await page.getByRole('link', { name: 'Add data source' }).first().click();
+    // The picker, not the list behind it (whose rows may name Prometheus data sources).
+    await expect(page.getByRole('heading', { level: 1, name: 'Add data source' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /^Prometheus/ })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+  });
 
-      test('the list and the type picker', async ({ page, server }) => {
-        await createPrometheus(server, uniqueName(`Axe ${scheme}`), 'http://127.0.0.1:9090');
-        await connect(page, server, server.adminToken);
-        await page.getByRole('link', { name: 'Data sources' }).click();
-        await expect(page.getByRole('table')).toBeVisible();
-        await expectAccessible(page);
-        // The header's link (an empty list offers a second one).
-        await page.getByRole('link', { name: 'Add data source' }).first().click();
-        // The picker, not the list behind it (whose rows may name Prometheus data sources).
-        await expect(page.getByRole('heading', { level: 1, name: 'Add data source' })).toBeVisible();
-        await expect(page.getByRole('main').getByRole('link', { name: /^Prometheus/ })).toBeVisible();
-        await expectAccessible(page);
-      });
+  test('the create forms, with errors next to fields', async ({ page, server }) => {
+    await connect(page, server, server.adminToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    await page.goto(`${server.url}/datasources/new?type=grafana-postgresql-datasource`);
+    await expect(page.getByRole('heading', { level: 1, name: 'New PostgreSQL data source' })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await page.goto(`${server.url}/datasources/new?type=prometheus`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await page.getByLabel('Authentication method').selectOption('Basic authentication');
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await saveAndTest(page);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/Name cannot be empty/);
+    await expectAccessibleInBothThemes(page);
+  });
 
-      test('the create forms, with errors next to fields', async ({ page, server }) => {
-        await connect(page, server, server.adminToken);
-        await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-        await page.goto(`${server.url}/datasources/new?type=grafana-postgresql-datasource`);
-        await expect(page.getByRole('heading', { level: 1, name: 'New PostgreSQL data source' })).toBeVisible();
-        await expectAccessible(page);
-        await page.goto(`${server.url}/datasources/new?type=prometheus`);
-        await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
-        await page.getByLabel('Authentication method').selectOption('Basic authentication');
-        await page.getByRole('button', { name: 'Add header' }).click();
-        await saveAndTest(page);
-        await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/Name cannot be empty/);
-        await expectAccessible(page);
-      });
-
-      test('the edit page with OK and ERROR results and the delete dialog', async ({ page, server }) => {
-        test.skip(!hasPrometheus, 'Debian’s prometheus package is not installed');
-        const name = uniqueName(`Axe ${scheme}`);
-        const uid = await createPrometheus(server, name, prometheus!.url);
-        await connect(page, server, server.adminToken);
-        await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-        // Results from Test alone: no notification, whose own contrast is the shell's concern.
-        await page.goto(`${server.url}/datasources/edit/${uid}`);
-        await page.getByRole('button', { name: 'Test', exact: true }).click();
-        await expect(passed(page)).toBeVisible();
-        await expectAccessible(page);
-        await server.api('PUT', `/api/datasources/uid/${uid}`, {
-          name,
-          type: 'prometheus',
-          access: 'proxy',
-          url: `http://127.0.0.1:${await freePort()}`,
-        });
-        await page.reload();
-        await page.getByRole('button', { name: 'Test', exact: true }).click();
-        await expect(failed(page)).toBeVisible();
-        await expectAccessible(page);
-        await page.getByRole('button', { name: 'Delete', exact: true }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await expectAccessible(page);
-      });
+  test('the edit page with OK and ERROR results and the delete dialog', async ({ page, server }) => {
+    test.skip(!hasPrometheus, 'Debian’s prometheus package is not installed');
+    const name = uniqueName('Axe');
+    const uid = await createPrometheus(server, name, prometheus!.url);
+    await connect(page, server, server.adminToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    // Results from Test alone: no notification, whose own contrast is the shell's concern.
+    await page.goto(`${server.url}/datasources/edit/${uid}`);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(passed(page)).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await server.api('PUT', `/api/datasources/uid/${uid}`, {
+      name,
+      type: 'prometheus',
+      access: 'proxy',
+      url: `http://127.0.0.1:${await freePort()}`,
     });
-  }
+    await page.reload();
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(failed(page)).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+  });
 });

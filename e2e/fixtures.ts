@@ -87,3 +87,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * No axe violations on the page as it is now, in the light theme and then in the dark one. The app
+ * follows the system's theme until a person picks one, so one journey checks both, and ends dark.
+ */
+export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await test.step(`axe in the ${scheme} theme`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectAccessible(page);
+    });
+  }
+}

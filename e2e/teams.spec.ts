@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { connect, expect, expectAccessible, test, type ServerInfo } from './fixtures';
+import { connect, expect, expectAccessible, expectAccessibleInBothThemes, test, type ServerInfo } from './fixtures';
 
 let counter = 0;
 /** Names unique across runs and tests: the server is shared by every spec file. */
@@ -92,36 +92,33 @@ test.describe('teams', () => {
     expect(left).toEqual([]);
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the teams pages, the new team dialog and the folder permissions page pass axe in the ${scheme} theme`, async ({
-      page,
-      server,
-    }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const { teamId } = await server.api<{ teamId: number }>('POST', '/api/teams', { name: unique('Axe team') });
-      const folderUid = `axe-${scheme}-${Date.now().toString(36)}`;
-      await server.api('POST', '/api/folders', { uid: folderUid, title: unique('Axe folder') });
-      await server.api('POST', `/api/folders/${folderUid}/permissions`, {
-        items: [
-          { role: 'Viewer', permission: 1 },
-          { teamId, permission: 2 },
-        ],
-      });
-      await openTeams(page, server);
-      await expect(page.getByRole('table', { name: 'Teams' })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'New team' }).click();
-      await expect(page.getByRole('dialog', { name: 'New team' })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('dialog', { name: 'New team' }).getByRole('button', { name: 'Cancel' }).click();
-      await page.goto(`${server.url}/org/teams/edit/${teamId}`);
-      await expect(page.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
-      await expectAccessible(page);
-      await page.goto(`${server.url}/dashboards/f/${folderUid}/permissions`);
-      await expect(page.getByRole('table', { name: /^Permissions of / })).toBeVisible();
-      await expectAccessible(page);
+  test(`the teams pages, the new team dialog and the folder permissions page pass axe in the light and dark themes`, async ({
+    page,
+    server,
+  }) => {
+    const { teamId } = await server.api<{ teamId: number }>('POST', '/api/teams', { name: unique('Axe team') });
+    const folderUid = `axe-${Date.now().toString(36)}`;
+    await server.api('POST', '/api/folders', { uid: folderUid, title: unique('Axe folder') });
+    await server.api('POST', `/api/folders/${folderUid}/permissions`, {
+      items: [
+        { role: 'Viewer', permission: 1 },
+        { teamId, permission: 2 },
+      ],
     });
-  }
+    await openTeams(page, server);
+    await expect(page.getByRole('table', { name: 'Teams' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectAccessibleInBothThemes(page);
+    await page.getByRole('button', { name: 'New team' }).click();
+    await expect(page.getByRole('dialog', { name: 'New team' })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await page.getByRole('dialog', { name: 'New team' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${server.url}/org/teams/edit/${teamId}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectAccessibleInBothThemes(page);
+    await page.goto(`${server.url}/dashboards/f/${folderUid}/permissions`);
+    await expect(page.getByRole('table', { name: /^Permissions of / })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+  });
 });

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's Chromium in its headless shell, as playwright.config.ts runs it.
+const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
@@ -87,7 +88,7 @@ if (failedChecks.length > 0) {
 // The real backends tests run against (Debian's packages), installed before any test when root.
 // Without root, tests that need a missing one skip and say which package to install.
 const PACKAGES = [
-  ['/usr/bin/chromium', 'chromium'], // browser tests
+  [CHROMIUM, 'chromium-headless-shell'], // browser tests
   ['/usr/bin/prometheus', 'prometheus'], // health checks, queries, /metrics scraped
   ['/usr/lib/postgresql/15/bin/initdb', 'postgresql'], // health checks, SQL queries, live dashboards
   ['/usr/sbin/mariadbd', 'mariadb-server'], // MySQL health checks and queries
@@ -132,14 +133,14 @@ const specs = fs.existsSync(e2eDir) ? fs.readdirSync(e2eDir).filter((f) => f.end
 if (specs.length > 0) {
   if (!fs.existsSync(CHROMIUM)) {
     if (process.getuid?.() === 0) {
-      console.log(`${CHROMIUM} is missing; installing Debian's chromium…`);
+      console.log(`${CHROMIUM} is missing; installing Debian's chromium-headless-shell…`);
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0) {
-        console.error('Could not install chromium with apt-get; browser tests cannot run.');
+      if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], env) !== 0) {
+        console.error('Could not install chromium-headless-shell with apt-get; browser tests cannot run.');
         process.exit(1);
       }
     } else {
-      console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium".`);
+      console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium-headless-shell".`);
       process.exit(1);
     }
   }

@@ -341,7 +341,7 @@ const CHROMIUM = '/usr/bin/chromium';
 /** Why the UI rows cannot run here, before any time is spent on the rest; undefined when they can. */
 export function uiUnavailable(): string | undefined {
   if (fs.existsSync(CHROMIUM)) return undefined;
-  return `the UI rows need Debian's Chromium at ${CHROMIUM} ("apt-get install chromium", or npm test installs it when run as root); or pass --skip-ui`;
+  return `the UI rows need Debian's Chromium at ${CHROMIUM} ("apt-get install chromium"); or pass --skip-ui`;
 }
 
 export async function launch(): Promise<Browser> {
