@@ -1,10 +1,11 @@
-import { readableColor, textOn, withAlpha } from '../colors';
+import { readableColor, withAlpha } from '../colors';
 import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
 import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
 import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
+import { statBackground } from './statColors';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -61,16 +62,19 @@ function StatValue({
   scheme: 'light' | 'dark';
 }) {
   const text = statText(item);
-  const background = options.colorMode === 'background' || options.colorMode === 'background_solid' ? item.display.color : undefined;
+  const background =
+    options.colorMode === 'background' || options.colorMode === 'background_solid'
+      ? statBackground(item.display.color, options.colorMode, scheme)
+      : undefined;
   const valueSize = options.valueSize ?? fitFontSize(text, width - 8, showName ? height * 0.7 : height, showName ? 0.5 : 0.62, 12, 110);
   const nameSize = options.titleSize ?? Math.max(11, Math.min(20, Math.round(valueSize * 0.35)));
   // Grafana's threshold colours on white fail WCAG contrast; the same hue a little darker (or lighter on dark) passes.
   const valueColor = background
-    ? textOn(background)
+    ? background.text
     : options.colorMode === 'value'
       ? readableColor(item.display.color, scheme, valueSize >= 24 ? 3 : 4.5)
       : undefined;
-  const sparkColor = background ? withAlpha(textOn(background), 0.6) : item.display.color;
+  const sparkColor = background ? withAlpha(background.text, 0.6) : item.display.color;
   const showSparkline = options.graphMode === 'area' && item.sparkline && height > 50 && width > 60;
   return (
     <div
@@ -81,8 +85,8 @@ function StatValue({
         height,
         overflow: 'hidden',
         borderRadius: 4,
-        background,
-        color: background ? textOn(background) : undefined,
+        background: background?.css,
+        color: background?.text,
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',

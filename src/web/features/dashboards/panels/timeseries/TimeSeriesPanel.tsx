@@ -259,7 +259,14 @@ export default function TimeSeriesPanel(props: PanelProps) {
         />
         <div ref={layerRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} className="sightline-annotation-layer" />
       </div>
-      <Legend series={graph.series} options={legend} hidden={hidden} onToggle={toggle} />
+      <Legend
+        series={graph.series}
+        options={legend}
+        panelWidth={props.width}
+        panelHeight={props.height}
+        hidden={hidden}
+        onToggle={toggle}
+      />
     </div>
   );
 }
