@@ -9,17 +9,19 @@ import { gaugeGeometry } from './gauge/GaugePanel';
 import { PanelRenderer } from './PanelRenderer';
 import { blendOver, statBackground } from './stat/statColors';
 import { renderTextContent } from './text/TextPanel';
-import { seriesFrame } from './testing';
+import { seriesFrame, tableFrame } from './testing';
 import { textWidth } from './textMeasure';
 import { buildGraphData } from './timeseries/graphData';
 import { Legend, legendOptionsOf, rightLegendWidth } from './timeseries/Legend';
+import { fillTooltip, setTooltipPinned, tooltipRows } from './timeseries/overlays';
+import { seriesLinksAt } from './timeseries/TimeSeriesPanel';
 import { buildUplotOptions, rightPadding, tickDecimals } from './timeseries/uplotOptions';
 import { panelFrames } from './transformations';
 
 /** Rendering details Grafana users saw wrong (issue 28 item 6), one check each. */
 
 beforeAll(async () => {
-  await Promise.all([import('./stat/StatPanel'), import('./gauge/GaugePanel'), import('./text/TextPanel')]);
+  await Promise.all([import('./stat/StatPanel'), import('./gauge/GaugePanel'), import('./text/TextPanel'), import('./table/TablePanel')]);
 }, 60_000);
 
 const range = { from: 1_700_000_000_000, to: 1_700_003_600_000 };
@@ -236,5 +238,86 @@ describe('text panel headings', () => {
     expect(html).toContain('<h4');
     expect(html).toMatch(/<p role="heading" aria-level="7"[^>]*>Four<\/p>/);
     expect(renderTextContent('<h2 onclick="x()">Two</h2>', 'html', 2)).toMatch(/^<h4 style="[^"]*">Two<\/h4>$/);
+  });
+});
+
+describe('data links', () => {
+  const links = [
+    { title: 'Details of ${__series.name}', url: 'https://example.test/s?name=${__series.name}&v=${__value.raw}&${__url_time_range}' },
+  ];
+
+  it('are offered in the graph tooltip for the series under the pointer, and can be clicked once it is pinned', () => {
+    const graph = graphOf({ type: 'timeseries', fieldConfig: { defaults: { links }, overrides: [] } }, [
+      seriesFrame({ times, values: [1, 2, 3], displayNameFromDS: 'reads' }),
+    ]);
+    const [row] = tooltipRows(graph, 1, 'single', {});
+    const found = seriesLinksAt(graph, row!.seriesIndex, 1, { timeRange: range });
+    expect(found).toEqual([
+      { title: 'Details of reads', href: `https://example.test/s?name=reads&v=2&from=${range.from}&to=${range.to}`, newTab: false },
+    ]);
+    const tip = document.createElement('div');
+    tip.setAttribute('aria-hidden', 'true');
+    fillTooltip(tip, times[1]!, [row!], 'utc', found);
+    expect(tip.textContent).toContain('Click the graph to use the links');
+    setTooltipPinned(tip, true);
+    fillTooltip(tip, times[1]!, [row!], 'utc', found, true);
+    document.body.appendChild(tip);
+    const link = screen.getByRole('link', { name: 'Details of reads' });
+    expect(link).toHaveAttribute('href', found[0]!.href);
+    expect(tip.style.pointerEvents).toBe('auto');
+    expect(tip.textContent).not.toContain('Click the graph');
+    tip.remove();
+  });
+
+  it('make a table cell’s value a link, written for its own row', async () => {
+    renderPanel(
+      {
+        type: 'table',
+        title: 'Hosts',
+        fieldConfig: {
+          defaults: {},
+          overrides: [
+            {
+              matcher: { id: 'byName', options: 'host' },
+              properties: [
+                {
+                  id: 'links',
+                  value: [{ title: 'Open ${__data.fields.host}', url: '/d/host?var-host=${__value.raw}&load=${__data.fields.load}' }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+      [
+        tableFrame([
+          { name: 'host', values: ['web-1', 'db 2'] },
+          { name: 'load', values: [0.5, 2] },
+        ]),
+      ],
+    );
+    const link = await screen.findByRole('link', { name: 'db 2' });
+    expect(link).toHaveAttribute('href', '/d/host?var-host=db%202&load=2');
+    expect(link).toHaveAttribute('title', 'Open db 2');
+    expect(screen.getByRole('link', { name: 'web-1' })).toHaveAttribute('href', '/d/host?var-host=web-1&load=0.5');
+  });
+
+  it('make a stat’s value a link', async () => {
+    renderPanel(
+      {
+        type: 'stat',
+        options: { reduceOptions: { calcs: ['lastNotNull'] } },
+        fieldConfig: {
+          defaults: { links: [{ title: 'Why ${__value.text}?', url: 'https://example.test/why?v=${__value.raw}', targetBlank: true }] },
+          overrides: [],
+        },
+      },
+      [seriesFrame({ times, values: [1, 2, 42] })],
+    );
+    const link = await screen.findByRole('link', { name: /42/ });
+    expect(link).toHaveAttribute('href', 'https://example.test/why?v=42');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('title', 'Why 42?');
   });
 });

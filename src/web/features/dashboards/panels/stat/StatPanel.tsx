@@ -1,4 +1,5 @@
 import { readableColor, withAlpha } from '../colors';
+import { dataLinksFor, type DataLink } from '../dataLinks';
 import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
 import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
@@ -52,6 +53,7 @@ function StatValue({
   showName,
   showValue,
   scheme,
+  link,
 }: {
   item: FieldDisplay;
   width: number;
@@ -60,6 +62,8 @@ function StatValue({
   showName: boolean;
   showValue: boolean;
   scheme: 'light' | 'dark';
+  /** The field's first data link: the whole value leads there, as in Grafana. */
+  link?: DataLink;
 }) {
   const text = statText(item);
   const background =
@@ -76,17 +80,27 @@ function StatValue({
       : undefined;
   const sparkColor = background ? withAlpha(background.text, 0.6) : item.display.color;
   const showSparkline = options.graphMode === 'area' && item.sparkline && height > 50 && width > 60;
+  const Box = link ? 'a' : 'div';
   return (
-    <div
+    <Box
       data-testid="stat-value"
+      {...(link
+        ? {
+            href: link.href,
+            title: link.title,
+            target: link.newTab ? '_blank' : undefined,
+            rel: link.newTab ? 'noopener noreferrer' : undefined,
+          }
+        : {})}
       style={{
+        textDecoration: 'none',
         position: 'relative',
         width,
         height,
         overflow: 'hidden',
         borderRadius: 4,
         background: background?.css,
-        color: background?.text,
+        color: background?.text ?? 'inherit',
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',
@@ -112,15 +126,25 @@ function StatValue({
           {text}
         </div>
       )}
-    </div>
+    </Box>
   );
 }
 
 /** Grafana's stat (and the legacy singlestat): big reduced values, coloured by thresholds, with a sparkline. */
 export default function StatPanel(props: PanelProps) {
-  const { panel, width, height } = props;
+  const { panel, width, height, timeRange, replaceVariables } = props;
   const { scheme, values } = usePanelValues(props);
   const options = statOptionsOf(panel.options);
+  const linkOf = (item: FieldDisplay): DataLink | undefined =>
+    dataLinksFor(item.field.config, {
+      field: item.field,
+      seriesName: item.field.displayName,
+      frame: item.field.frame,
+      value: item.display.numeric,
+      valueText: statText(item),
+      timeRange,
+      replaceVariables,
+    })[0];
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const orientation = orientationOf(options.orientation, width, height);
   const grid = cellGrid(values.length, width, height, orientation, { minWidth: 110, minHeight: 48, minCell: 20, gap: 6 });
@@ -139,6 +163,7 @@ export default function StatPanel(props: PanelProps) {
           showName={showName}
           showValue={showValue}
           scheme={scheme}
+          link={linkOf(item)}
         />
       ))}
     </ValueGrid>
