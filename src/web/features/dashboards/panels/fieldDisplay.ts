@@ -329,9 +329,16 @@ export function prepareFields(panel: Panel, frames: PanelFrame[], options: Prepa
     fields: frame.fields.map((field): DisplayField => {
       // The name before any display name the panel sets: what overrides match against.
       const sourceName = sourceNameOf(panel, field, frame, frames, single);
+      // A name the field already carries (a transformation's rename, e.g. organize's renameByName) is
+      // the name it is shown by, and Grafana's byName matchers match that displayed name.
+      const ownName =
+        typeof field.config.displayName === 'string' && field.config.displayName.trim()
+          ? interpolateFieldText(field.config.displayName, field, sourceName, options.replaceVariables)
+          : undefined;
+      const matchNames = ownName ? [ownName, sourceName, field.name] : [sourceName, field.name];
       let config = withDefaults(field.config, defaults);
       for (const override of overrides) {
-        if (!matches(override, field, frame, [sourceName, field.name])) continue;
+        if (!matches(override, field, frame, matchNames)) continue;
         const next: Record<string, unknown> = { ...config, custom: { ...(config.custom ?? {}) } };
         for (const property of override.properties ?? []) {
           if (typeof property.id === 'string' && property.id) setPath(next, property.id, property.value);

@@ -43,4 +43,6 @@ export interface PanelProps {
   onCreateAnnotation?(at: { time: number; timeEnd?: number }): void;
   /** Interpolates dashboard variables (`$var`, `${var:csv}`, ...) in text such as markdown or display names. */
   replaceVariables?(text: string): string;
+  /** The level of the panel title's heading (2, or 3 under a row): headings inside the panel start one below. */
+  headingLevel?: number;
 }

@@ -178,7 +178,7 @@ export function LiveDashboard({
           </Alert>
         )
       ) : (
-        <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope)} />
+        <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope, { format: 'text' })} />
       )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
     </Stack>

@@ -143,25 +143,30 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           onInspect={setInspect}
         />
       </Group>
-      <div ref={bodyRef} style={{ flex: 1, minHeight: 0, position: 'relative', padding: '0 8px 8px' }}>
-        {data.loading ? (
-          <div role="status" aria-label={`Loading ${title || 'panel'}`} style={{ height: '100%' }}>
-            <Skeleton h="100%" radius="sm" />
-          </div>
-        ) : width > 0 && height > 0 ? (
-          <PanelRenderer
-            panel={panel}
-            frames={frames}
-            width={Math.max(0, width)}
-            height={Math.max(0, height)}
-            timeRange={props.range}
-            timeZone={props.timeZone}
-            annotations={props.annotations}
-            onChangeTimeRange={props.onChangeTimeRange}
-            onCreateAnnotation={(at) => props.onCreateAnnotation({ panelId: panel.id, ...at })}
-            replaceVariables={replaceVariables}
-          />
-        ) : null}
+      {/* The padding sits outside the measured box: Mantine measures the border box, so a padded
+          measured element would hand the renderer 16 px more width and 8 px more height than it has. */}
+      <div style={{ flex: 1, minHeight: 0, padding: '0 8px 8px', display: 'flex' }}>
+        <div ref={bodyRef} data-panel-body style={{ flex: 1, minWidth: 0, minHeight: 0, position: 'relative' }}>
+          {data.loading ? (
+            <div role="status" aria-label={`Loading ${title || 'panel'}`} style={{ height: '100%' }}>
+              <Skeleton h="100%" radius="sm" />
+            </div>
+          ) : width > 0 && height > 0 ? (
+            <PanelRenderer
+              panel={panel}
+              frames={frames}
+              width={Math.max(0, width)}
+              height={Math.max(0, height)}
+              timeRange={props.range}
+              timeZone={props.timeZone}
+              annotations={props.annotations}
+              onChangeTimeRange={props.onChangeTimeRange}
+              onCreateAnnotation={(at) => props.onCreateAnnotation({ panelId: panel.id, ...at })}
+              replaceVariables={replaceVariables}
+              headingLevel={props.headingLevel}
+            />
+          ) : null}
+        </div>
       </div>
       {inspect && (
         <Suspense fallback={null}>

@@ -43,6 +43,49 @@ export function thresholdBands(item: FieldDisplay, scheme: Scheme): Array<{ from
   }));
 }
 
+/** Where a gauge sits in its cell: centre, radius, arc width and the threshold ring's radius and width. */
+export interface GaugeGeometry {
+  cx: number;
+  cy: number;
+  r: number;
+  stroke: number;
+  markerR: number;
+  markerStroke: number;
+}
+
+/**
+ * The largest gauge that fits `width` × `height` below a name line of `nameHeight`: its 240° arc,
+ * the arc's width and the threshold ring all stay inside the box, whatever its proportions.
+ */
+export function gaugeGeometry(width: number, height: number, nameHeight: number, markers: boolean): GaugeGeometry {
+  const plotHeight = Math.max(0, height - nameHeight);
+  // In units of r: the arc is 0.2 r wide; the threshold ring sits 0.1 r outside it (at least 2 px)
+  // and is 0.05 r wide (at least 2 px).
+  const ring = (r: number) => {
+    const stroke = r * 0.2;
+    const markerStroke = Math.max(2, stroke * 0.25);
+    return { stroke, markerStroke, markerR: r + stroke * 0.5 + Math.max(2, stroke * 0.2) };
+  };
+  const outer = (r: number) => {
+    const { stroke, markerStroke, markerR } = ring(r);
+    return markers ? markerR + markerStroke / 2 : r + stroke / 2;
+  };
+  // Above the centre the outer edge is reached (the arc passes 12 o'clock), sideways too (it passes
+  // 3 and 9 o'clock); below it only the arc's ends at ±120°, half the outer radius down.
+  const fits = (r: number) => 1.5 * outer(r) <= plotHeight && 2 * outer(r) <= width;
+  let low = 0;
+  let high = Math.max(1, Math.min(width, plotHeight));
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  const r = Math.max(4, low);
+  const { stroke, markerStroke, markerR } = ring(r);
+  const extent = outer(r);
+  return { cx: width / 2, cy: nameHeight + (plotHeight - 1.5 * extent) / 2 + extent, r, stroke, markerR, markerStroke };
+}
+
 function Gauge({
   item,
   width,
@@ -59,16 +102,11 @@ function Gauge({
   scheme: Scheme;
 }) {
   const nameHeight = showName ? Math.min(24, Math.max(14, height * 0.12)) : 0;
-  const plotHeight = height - nameHeight;
-  // Above the centre: the radius plus the threshold ring (about 0.17 r); below: the arc's ends at ±120° (about 0.55 r).
-  const r = Math.max(10, Math.min((width / 2) * 0.82, plotHeight / 1.8));
-  const stroke = r * 0.2;
-  const cx = width / 2;
-  const cy = nameHeight + (plotHeight - 1.72 * r) / 2 + 1.17 * r;
+  const { cx, cy, r, stroke, markerR, markerStroke } = gaugeGeometry(width, height, nameHeight, markers);
   const fraction = item.display.percent ?? 0;
   const text = statText(item);
-  const fontSize = fitFontSize(text, r * 1.3, r * 0.9, 0.5, 10, 80);
-  const markerR = r + stroke * 0.5 + Math.max(2, stroke * 0.2);
+  // The value sits inside the arc: no wider than its inner chord, no taller than the room above the ends.
+  const fontSize = fitFontSize(text, r * 1.3, r * 0.9, 0.5, Math.min(10, r * 0.5), 80);
   return (
     <div style={{ position: 'relative', width, height }} data-testid="gauge">
       {showName && (
@@ -90,13 +128,7 @@ function Gauge({
         <path d={arcPath(cx, cy, r, 0, fraction)} fill="none" stroke={item.display.color} strokeWidth={stroke} />
         {markers &&
           thresholdBands(item, scheme).map((band, i) => (
-            <path
-              key={i}
-              d={arcPath(cx, cy, markerR, band.from, band.to)}
-              fill="none"
-              stroke={band.color}
-              strokeWidth={Math.max(2, stroke * 0.25)}
-            />
+            <path key={i} d={arcPath(cx, cy, markerR, band.from, band.to)} fill="none" stroke={band.color} strokeWidth={markerStroke} />
           ))}
       </svg>
       <div

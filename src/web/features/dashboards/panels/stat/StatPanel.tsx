@@ -1,10 +1,12 @@
-import { readableColor, textOn, withAlpha } from '../colors';
+import { readableColor, withAlpha } from '../colors';
+import { dataLinksFor, type DataLink } from '../dataLinks';
 import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
 import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
 import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
+import { statBackground } from './statColors';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -51,6 +53,7 @@ function StatValue({
   showName,
   showValue,
   scheme,
+  link,
 }: {
   item: FieldDisplay;
   width: number;
@@ -59,30 +62,45 @@ function StatValue({
   showName: boolean;
   showValue: boolean;
   scheme: 'light' | 'dark';
+  /** The field's first data link: the whole value leads there, as in Grafana. */
+  link?: DataLink;
 }) {
   const text = statText(item);
-  const background = options.colorMode === 'background' || options.colorMode === 'background_solid' ? item.display.color : undefined;
+  const background =
+    options.colorMode === 'background' || options.colorMode === 'background_solid'
+      ? statBackground(item.display.color, options.colorMode, scheme)
+      : undefined;
   const valueSize = options.valueSize ?? fitFontSize(text, width - 8, showName ? height * 0.7 : height, showName ? 0.5 : 0.62, 12, 110);
   const nameSize = options.titleSize ?? Math.max(11, Math.min(20, Math.round(valueSize * 0.35)));
   // Grafana's threshold colours on white fail WCAG contrast; the same hue a little darker (or lighter on dark) passes.
   const valueColor = background
-    ? textOn(background)
+    ? background.text
     : options.colorMode === 'value'
       ? readableColor(item.display.color, scheme, valueSize >= 24 ? 3 : 4.5)
       : undefined;
-  const sparkColor = background ? withAlpha(textOn(background), 0.6) : item.display.color;
+  const sparkColor = background ? withAlpha(background.text, 0.6) : item.display.color;
   const showSparkline = options.graphMode === 'area' && item.sparkline && height > 50 && width > 60;
+  const Box = link ? 'a' : 'div';
   return (
-    <div
+    <Box
       data-testid="stat-value"
+      {...(link
+        ? {
+            href: link.href,
+            title: link.title,
+            target: link.newTab ? '_blank' : undefined,
+            rel: link.newTab ? 'noopener noreferrer' : undefined,
+          }
+        : {})}
       style={{
+        textDecoration: 'none',
         position: 'relative',
         width,
         height,
         overflow: 'hidden',
         borderRadius: 4,
-        background,
-        color: background ? textOn(background) : undefined,
+        background: background?.css,
+        color: background?.text ?? 'inherit',
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',
@@ -108,15 +126,25 @@ function StatValue({
           {text}
         </div>
       )}
-    </div>
+    </Box>
   );
 }
 
 /** Grafana's stat (and the legacy singlestat): big reduced values, coloured by thresholds, with a sparkline. */
 export default function StatPanel(props: PanelProps) {
-  const { panel, width, height } = props;
+  const { panel, width, height, timeRange, replaceVariables } = props;
   const { scheme, values } = usePanelValues(props);
   const options = statOptionsOf(panel.options);
+  const linkOf = (item: FieldDisplay): DataLink | undefined =>
+    dataLinksFor(item.field.config, {
+      field: item.field,
+      seriesName: item.field.displayName,
+      frame: item.field.frame,
+      value: item.display.numeric,
+      valueText: statText(item),
+      timeRange,
+      replaceVariables,
+    })[0];
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const orientation = orientationOf(options.orientation, width, height);
   const grid = cellGrid(values.length, width, height, orientation, { minWidth: 110, minHeight: 48, minCell: 20, gap: 6 });
@@ -135,6 +163,7 @@ export default function StatPanel(props: PanelProps) {
           showName={showName}
           showValue={showValue}
           scheme={scheme}
+          link={linkOf(item)}
         />
       ))}
     </ValueGrid>

@@ -2,6 +2,7 @@ import { NativeSelect, Pagination, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { readableColor, textOn } from '../colors';
+import { dataLinksFor, linksOf, type DataLink } from '../dataLinks';
 import { fieldRange, getDisplayProcessor, prepareFields, type DisplayField, type DisplayValue, type PreparedFrame } from '../fieldDisplay';
 import { asNumber } from '../frames';
 import { reduceValues, reducerName } from '../reducers';
@@ -112,14 +113,30 @@ function Cell({
   display,
   kind,
   scheme,
+  link,
 }: {
   field: DisplayField;
   value: unknown;
   display: DisplayValue;
   kind: CellKind;
   scheme: 'light' | 'dark';
+  /** The field's first data link for this cell's value, as Grafana makes a linked cell's value a link. */
+  link?: DataLink;
 }) {
   const text = `${display.prefix ?? ''}${display.text}${display.suffix ?? ''}`;
+  const content = link ? (
+    <a
+      href={link.href}
+      title={link.title}
+      target={link.newTab ? '_blank' : undefined}
+      rel={link.newTab ? 'noopener noreferrer' : undefined}
+      style={{ color: 'inherit', textDecoration: 'underline' }}
+    >
+      {text}
+    </a>
+  ) : (
+    text
+  );
   const align = (field.config.custom?.align as string | undefined) ?? 'auto';
   const numeric = field.type === 'number' || field.type === 'time';
   const style: CSSProperties = {
@@ -155,20 +172,20 @@ function Cell({
           >
             <div style={{ width: `${Math.round(display.percent * 100)}%`, height: '100%', background: display.color }} />
           </div>
-          <span>{text}</span>
+          <span>{content}</span>
         </div>
       </td>
     );
   }
   return (
-    <td style={style} title={text.length > 40 ? text : undefined}>
-      {text}
+    <td style={style} title={!link && text.length > 40 ? text : undefined}>
+      {content}
     </td>
   );
 }
 
 /** Grafana's table: one frame at a time (a picker when there are several), sortable columns, units and coloured cells. */
-export default function TablePanel({ panel, frames: rawFrames, timeZone, replaceVariables }: PanelProps) {
+export default function TablePanel({ panel, frames: rawFrames, timeZone, timeRange, replaceVariables }: PanelProps) {
   const scheme = useScheme();
   const frames = useMemo(
     () => prepareFields(panel, panelFrames(panel, rawFrames), { replaceVariables }),
@@ -190,6 +207,8 @@ export default function TablePanel({ panel, frames: rawFrames, timeZone, replace
       ),
     [columns, scheme, timeZone],
   );
+  const linked = useMemo(() => columns.map((field) => linksOf(field.config).length > 0), [columns]);
+  const timeField = frame?.fields.find((f) => f.type === 'time');
   const length = frame?.length ?? 0;
   const order = useMemo(() => sortedRows(sort ? columns[sort.column] : undefined, length, sort?.desc ?? false), [columns, sort, length]);
   if (!frame || columns.length === 0) return <NoData />;
@@ -253,15 +272,22 @@ export default function TablePanel({ panel, frames: rawFrames, timeZone, replace
               <tr key={row}>
                 {columns.map((field, column) => {
                   const value = field.values[row];
+                  const display = processors[column]!(value);
+                  const [link] = linked[column]
+                    ? dataLinksFor(field.config, {
+                        field,
+                        seriesName: field.displayName,
+                        frame,
+                        row,
+                        value,
+                        valueText: `${display.prefix ?? ''}${display.text}${display.suffix ?? ''}`,
+                        time: timeField ? (asNumber(timeField.values[row]) ?? undefined) : undefined,
+                        timeRange,
+                        replaceVariables,
+                      })
+                    : [];
                   return (
-                    <Cell
-                      key={column}
-                      field={field}
-                      value={value}
-                      display={processors[column]!(value)}
-                      kind={cellKind(field)}
-                      scheme={scheme}
-                    />
+                    <Cell key={column} field={field} value={value} display={display} kind={cellKind(field)} scheme={scheme} link={link} />
                   );
                 })}
               </tr>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { PanelNotice, useScheme } from '../PanelStates';
+import { dataLinksFor, linksOf } from '../dataLinks';
 import { reduceValue } from '../reducers';
 import { panelFrames } from '../transformations';
 import type { PanelAnnotation, PanelProps } from '../types';
@@ -15,7 +16,9 @@ import {
   placeBeside,
   plotOffset,
   renderAnnotationMarkers,
+  setTooltipPinned,
   tooltipRows,
+  type TooltipLink,
   type TooltipMode,
 } from './overlays';
 import { buildUplotOptions } from './uplotOptions';
@@ -64,6 +67,34 @@ export function graphDescription(graph: GraphData, title?: string): string {
   return `${title ? `${title}: ` : ''}time series graph of ${shown.length} series. ${parts.join('; ')}${more}`;
 }
 
+/** The data links of series `seriesIndex` for its value at data index `idx`, interpolated for that value. */
+export function seriesLinksAt(
+  graph: GraphData,
+  seriesIndex: number,
+  idx: number,
+  props: Pick<PanelProps, 'timeRange' | 'replaceVariables'>,
+): TooltipLink[] {
+  const series = graph.series[seriesIndex];
+  if (!series || linksOf(series.field.config).length === 0) return [];
+  const raw = series.values[idx];
+  const time = graph.times[idx];
+  // `${__data.fields.x}` reads the value's own row of its frame: the row with the same time.
+  const frame = series.field.frame;
+  const timeField = frame.fields.find((f) => f.type === 'time');
+  const row = timeField && time !== undefined ? timeField.values.indexOf(time) : -1;
+  return dataLinksFor(series.field.config, {
+    field: series.field,
+    seriesName: series.label,
+    frame,
+    row: row >= 0 ? row : undefined,
+    value: raw ?? null,
+    valueText: raw === undefined ? '' : series.format(raw),
+    time,
+    timeRange: props.timeRange,
+    replaceVariables: props.replaceVariables,
+  });
+}
+
 /** The signature of everything that needs a new uPlot (series, scales, styles); data alone only calls setData. */
 function signatureOf(graph: GraphData, extra: unknown[]): string {
   return JSON.stringify([
@@ -91,6 +122,8 @@ export default function TimeSeriesPanel(props: PanelProps) {
   const layerRef = useRef<HTMLDivElement>(null);
   const uplotRef = useRef<uPlot | null>(null);
   const signatureRef = useRef('');
+  /** Lets a pinned tooltip go (its document listeners too) when the chart is rebuilt or leaves. */
+  const releaseRef = useRef<(() => void) | null>(null);
   const size = useBoxSize(boxRef);
 
   // What the uPlot hooks read: always the latest, so new callbacks or annotations never rebuild the chart.
@@ -112,6 +145,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
       existing.setData(graph.plotted as uPlot.AlignedData);
       return;
     }
+    releaseRef.current?.();
     existing?.destroy();
 
     const tip = createTooltip();
@@ -121,6 +155,33 @@ export default function TimeSeriesPanel(props: PanelProps) {
     layer.replaceChildren(markers, annotationTip);
     let hovered = false;
     let pointerDown: { x: number; modifier: boolean } | null = null;
+    // Grafana pins the tooltip on a click, so the pointer can reach its links; a second click, a
+    // click elsewhere or Escape lets it go.
+    let pinned = false;
+    let shown: { time: number; rows: ReturnType<typeof tooltipRows>; links: TooltipLink[] } | null = null;
+    const onOutside = (e: Event) => {
+      if (!tip.contains(e.target as Node) && !u.over.contains(e.target as Node)) unpin(true);
+    };
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') unpin(true);
+    };
+    const pin = () => {
+      if (!shown || tip.style.display === 'none') return;
+      pinned = true;
+      setTooltipPinned(tip, true);
+      fillTooltip(tip, shown.time, shown.rows, live.current.props.timeZone, shown.links, true);
+      document.addEventListener('mousedown', onOutside, true);
+      document.addEventListener('keydown', onEscape);
+    };
+    const unpin = (hide: boolean) => {
+      if (!pinned) return;
+      pinned = false;
+      setTooltipPinned(tip, false);
+      document.removeEventListener('mousedown', onOutside, true);
+      document.removeEventListener('keydown', onEscape);
+      if (hide || !hovered) tip.style.display = 'none';
+    };
+    releaseRef.current = () => unpin(true);
 
     const hooks: uPlot.Hooks.Arrays = {
       drawClear: [(u) => drawThresholds(u, live.current.graph.thresholds, 'under')],
@@ -134,6 +195,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
       ],
       setCursor: [
         (u) => {
+          if (pinned) return;
           const { mode, sort } = live.current.tooltip;
           const { idx, left, top } = u.cursor;
           if (!hovered || mode === 'none' || idx === null || idx === undefined || left === undefined || left < 0) {
@@ -151,7 +213,17 @@ export default function TimeSeriesPanel(props: PanelProps) {
             tip.style.display = 'none';
             return;
           }
-          fillTooltip(tip, current.times[idx] ?? 0, rows, live.current.props.timeZone);
+          const nearest =
+            mode === 'single'
+              ? rows[0]
+              : tooltipRows(current, idx, 'single', {
+                  nearestTo: top,
+                  valToPos: (v, key) => u.valToPos(v, key),
+                  shown: (i) => !live.current.hidden.has(i),
+                })[0];
+          const links = nearest ? seriesLinksAt(current, nearest.seriesIndex, idx, live.current.props) : [];
+          shown = { time: current.times[idx] ?? 0, rows, links };
+          fillTooltip(tip, shown.time, rows, live.current.props.timeZone, links);
           const offset = plotOffset(u);
           placeBeside(tip, offset.left + left, offset.top + (top ?? 0), { width: u.width, height: u.height });
         },
@@ -193,7 +265,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
     });
     over.addEventListener('mouseleave', () => {
       hovered = false;
-      tip.style.display = 'none';
+      if (!pinned) tip.style.display = 'none';
     });
     over.addEventListener('mousedown', (e) => {
       pointerDown = { x: e.clientX, modifier: e.ctrlKey || e.metaKey };
@@ -202,7 +274,11 @@ export default function TimeSeriesPanel(props: PanelProps) {
       if (!pointerDown || Math.abs(e.clientX - pointerDown.x) > 3) return;
       const modifier = pointerDown.modifier;
       pointerDown = null;
-      if (!modifier) return;
+      if (!modifier) {
+        if (pinned) unpin(false);
+        else pin();
+        return;
+      }
       const rect = over.getBoundingClientRect();
       live.current.props.onCreateAnnotation?.({ time: Math.round(u.posToVal(e.clientX - rect.left, 'x')) });
     });
@@ -212,6 +288,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
 
   useEffect(
     () => () => {
+      releaseRef.current?.();
       uplotRef.current?.destroy();
       uplotRef.current = null;
       layerRef.current?.replaceChildren();
@@ -259,7 +336,14 @@ export default function TimeSeriesPanel(props: PanelProps) {
         />
         <div ref={layerRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} className="sightline-annotation-layer" />
       </div>
-      <Legend series={graph.series} options={legend} hidden={hidden} onToggle={toggle} />
+      <Legend
+        series={graph.series}
+        options={legend}
+        panelWidth={props.width}
+        panelHeight={props.height}
+        hidden={hidden}
+        onToggle={toggle}
+      />
     </div>
   );
 }

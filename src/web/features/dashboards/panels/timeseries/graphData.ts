@@ -68,7 +68,8 @@ export interface GraphScale {
   label?: string;
   /** Log base for `scaleDistribution: log`; linear when absent. */
   logBase?: number;
-  format: (value: number) => string;
+  /** An axis label; `tickDecimals` (from the tick spacing) unless the field sets its own decimals. */
+  format: (value: number, tickDecimals?: number) => string;
 }
 
 /** Thresholds drawn on a graph (`custom.thresholdsStyle`): bands of colour or lines at each step. */
@@ -282,10 +283,18 @@ export function buildGraphData(
         : `y:${field.config.unit ?? ''}${custom.logBase ? `:log${custom.logBase}` : ''}`;
     const format = getDisplayProcessor(field, { scheme: options.scheme, timeZone: options.timeZone });
     if (!scales.has(scaleKey)) {
-      const axisFormat = getDisplayProcessor(
-        { type: 'number', config: { unit, decimals: field.config.decimals } },
-        { timeZone: options.timeZone },
-      );
+      const fieldDecimals = num(field.config.decimals);
+      // One processor per decimals the axis asks for: the ticks of one axis share theirs.
+      const axisFormats = new Map<number | undefined, ReturnType<typeof getDisplayProcessor>>();
+      const axisFormat = (v: number, tickDecimals?: number) => {
+        const decimals = fieldDecimals ?? tickDecimals;
+        let processor = axisFormats.get(decimals);
+        if (!processor) {
+          processor = getDisplayProcessor({ type: 'number', config: { unit, decimals } }, { timeZone: options.timeZone });
+          axisFormats.set(decimals, processor);
+        }
+        return processor(v);
+      };
       scales.set(scaleKey, {
         key: scaleKey,
         unit,
@@ -307,8 +316,8 @@ export function buildGraphData(
                   : 'left',
         label: custom.axisLabel,
         logBase: custom.stackMode === 'percent' ? undefined : custom.logBase,
-        format: (v) => {
-          const d = axisFormat(v);
+        format: (v, tickDecimals) => {
+          const d = axisFormat(v, tickDecimals);
           return `${d.prefix ?? ''}${d.text}${d.suffix ?? ''}`;
         },
       });

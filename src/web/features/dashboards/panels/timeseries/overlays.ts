@@ -15,6 +15,8 @@ export interface TooltipRow {
   color: string;
   value: string;
   raw: number | null;
+  /** Which of the graph's series the row shows. */
+  seriesIndex: number;
 }
 
 /** The rows a tooltip shows at data index `idx`: the nearest series (`single`) or all of them (`multi`). */
@@ -30,6 +32,7 @@ export function tooltipRows(
   } = {},
 ): TooltipRow[] {
   const rows: Array<TooltipRow & { distance: number }> = [];
+  const plain = ({ label, color, value, raw, seriesIndex }: TooltipRow): TooltipRow => ({ label, color, value, raw, seriesIndex });
   graph.series.forEach((s, i) => {
     if (s.custom.hideFromTooltip || s.custom.hideFromViz || (options.shown && !options.shown(i))) return;
     const raw = s.values[idx];
@@ -43,6 +46,7 @@ export function tooltipRows(
       color: s.color,
       value: raw === undefined ? '' : s.format(raw),
       raw: typeof raw === 'number' ? raw : null,
+      seriesIndex: i,
       distance,
     });
   });
@@ -50,14 +54,14 @@ export function tooltipRows(
     const withValues = rows.filter((r) => r.raw !== null);
     if (!withValues.length) return [];
     const nearest = withValues.reduce((best, r) => (r.distance < best.distance ? r : best), withValues[0]!);
-    return [{ label: nearest.label, color: nearest.color, value: nearest.value, raw: nearest.raw }];
+    return [plain(nearest)];
   }
   const visible = rows.filter((r) => r.value !== '');
   if (options.sort === 'asc' || options.sort === 'desc') {
     const sign = options.sort === 'asc' ? 1 : -1;
     visible.sort((a, b) => sign * ((a.raw ?? Number.NEGATIVE_INFINITY) - (b.raw ?? Number.NEGATIVE_INFINITY)));
   }
-  return visible.map(({ label, color, value, raw }) => ({ label, color, value, raw }));
+  return visible.map(plain);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -95,8 +99,26 @@ export function createTooltip(): HTMLDivElement {
   return tip;
 }
 
-/** Fills the tooltip with a time header and rows (text only: series names come from the data). */
-export function fillTooltip(tip: HTMLElement, time: number, rows: TooltipRow[], timeZone?: string) {
+/** A data link in the tooltip: where it leads, and how a person reads it. */
+export interface TooltipLink {
+  title: string;
+  href: string;
+  newTab: boolean;
+}
+
+/**
+ * Fills the tooltip with a time header and rows (text only: series names come from the data), then
+ * the data links of the series nearest the pointer. Links can be clicked once the tooltip is pinned
+ * (a click on the graph, as Grafana); until then a line says so.
+ */
+export function fillTooltip(
+  tip: HTMLElement,
+  time: number,
+  rows: TooltipRow[],
+  timeZone?: string,
+  links: TooltipLink[] = [],
+  pinned = false,
+) {
   tip.replaceChildren();
   tip.appendChild(element('div', { fontWeight: '600', marginBottom: '2px' }, formatDateTime(time, 'YYYY-MM-DD HH:mm:ss', timeZone)));
   for (const row of rows.slice(0, 40)) {
@@ -107,6 +129,45 @@ export function fillTooltip(tip: HTMLElement, time: number, rows: TooltipRow[], 
     tip.appendChild(line);
   }
   if (rows.length > 40) tip.appendChild(element('div', { opacity: '0.8' }, `and ${rows.length - 40} more`));
+  if (!links.length) return;
+  const footer = element('div', {
+    marginTop: '4px',
+    paddingTop: '4px',
+    borderTop: '1px solid var(--mantine-color-default-border)',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+  });
+  for (const link of links.slice(0, 10)) {
+    const anchor = element('a', { color: 'var(--mantine-color-anchor)', overflow: 'hidden', textOverflow: 'ellipsis' }, link.title);
+    anchor.href = link.href;
+    if (link.newTab) {
+      anchor.target = '_blank';
+      anchor.rel = 'noopener noreferrer';
+    }
+    footer.appendChild(anchor);
+  }
+  if (!pinned) footer.appendChild(element('div', { opacity: '0.8', fontSize: '11px' }, 'Click the graph to use the links'));
+  tip.appendChild(footer);
+}
+
+/**
+ * A pinned tooltip stays where it is and takes the pointer, so its links can be clicked; it is then
+ * part of the page for assistive technology too (a hovering one is a duplicate of the graph's text).
+ */
+export function setTooltipPinned(tip: HTMLElement, pinned: boolean) {
+  tip.style.pointerEvents = pinned ? 'auto' : 'none';
+  if (pinned) {
+    tip.removeAttribute('aria-hidden');
+    tip.setAttribute('role', 'group');
+    tip.setAttribute('aria-label', 'Pinned tooltip');
+    tip.dataset.pinned = 'true';
+  } else {
+    tip.setAttribute('aria-hidden', 'true');
+    tip.removeAttribute('role');
+    tip.removeAttribute('aria-label');
+    delete tip.dataset.pinned;
+  }
 }
 
 /** Keeps a floating box inside its container, next to the point it describes. */

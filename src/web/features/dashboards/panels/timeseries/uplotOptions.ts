@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import { withAlpha } from '../colors';
+import { textWidth } from '../textMeasure';
 import type { Scheme } from '../fieldDisplay';
 import { intlTimeZone } from '../valueFormats';
 import type { GraphData, GraphScale, GraphSeries } from './graphData';
@@ -139,6 +140,28 @@ export function seriesOptions(series: GraphSeries, stacked: boolean): uPlot.Seri
   };
 }
 
+/** Decimals a tick step needs (0.25 → 2, 5 → 0), ignoring float noise such as 0.30000000000000004. */
+export function tickDecimals(step: number | undefined): number {
+  if (step === undefined || !Number.isFinite(step) || step <= 0) return 0;
+  const text = String(Number(step.toFixed(6)));
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
+const X_LABEL_FONT_PX = 11;
+
+/**
+ * uPlot's right padding: the x labels are centred on their ticks, so the last one needs half its
+ * width beyond the plot or the canvas cuts it ("6:40p"). uPlot reads the labels of its previous
+ * layout pass, and lays out again until the padding stops changing.
+ */
+export const rightPadding: uPlot.PaddingSide = (self, _side, sidesWithAxes) => {
+  if (sidesWithAxes[1]) return 8;
+  const labels = (self.axes[0] as (uPlot.Axis & { _values?: Array<string | null> }) | undefined)?._values ?? [];
+  const widest = Math.max(0, ...labels.map((label) => (label ? textWidth(String(label), X_LABEL_FONT_PX) : 0)));
+  return Math.max(8, Math.ceil(widest / 2) + 2);
+};
+
 function axisSize(self: uPlot, values: string[] | null): number {
   if (!values?.length) return 40;
   const longest = values.reduce((m, v) => Math.max(m, (v ?? '').length), 0);
@@ -186,7 +209,11 @@ export function buildUplotOptions(graph: GraphData, options: BuildOptions): uPlo
       grid: { show: showGrid, stroke: colors.grid, width: 1 },
       ticks: { show: false },
       size: axisSize,
-      values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : scale.format(v))),
+      values: (_u, splits, _axisIdx, _space, incr) => {
+        // Grafana's axis: every label of one axis gets the decimals of the tick step (0.5, 1.0, 1.5).
+        const decimals = scale.logBase ? 0 : tickDecimals(incr);
+        return splits.map((v) => (v === null || v === undefined ? '' : scale.format(v, decimals > 0 ? decimals : undefined)));
+      },
     };
   });
   return {
@@ -196,7 +223,8 @@ export function buildUplotOptions(graph: GraphData, options: BuildOptions): uPlo
     pxAlign: 1,
     tzDate: zone ? (ts) => uPlot.tzDate(new Date(ts), zone) : undefined,
     legend: { show: false },
-    padding: [8, 8, 0, 0],
+    // Right: room for half of the widest time label (they are centred on their ticks), unless a right axis gives it.
+    padding: [8, rightPadding, 0, 0],
     cursor: {
       // The crosshair follows across graphs; a drag selection stays on the graph it was made on.
       sync: { key: CURSOR_SYNC_KEY, setSeries: false, filters: { pub: (type) => type !== 'mousedown' && type !== 'mouseup' } },
