@@ -99,7 +99,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '*',
+          // Its own error element, so the 404 shows inside the app's frame rather than replacing it.
           element: <PageError />,
+          errorElement: <PageError />,
           loader: () => {
             throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
           },
