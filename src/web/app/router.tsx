@@ -86,6 +86,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'org/teams', ...feature(() => import('../features/teams/TeamsPage').then((m) => ({ Component: m.TeamsPage }))) },
         { path: 'org/teams/edit/:id', ...feature(() => import('../features/teams/TeamPage').then((m) => ({ Component: m.TeamPage }))) },
         {
+          path: 'dashboards/f/:uid/:slug?',
+          ...feature(() => import('../features/folders/FolderPage').then((m) => ({ Component: m.FolderPage }))),
+        },
+        {
           path: 'dashboards/f/:uid/permissions',
           ...feature(() => import('../features/folders/FolderPermissionsPage').then((m) => ({ Component: m.FolderPermissionsPage }))),
         },
