@@ -168,8 +168,8 @@ export function describeAnnotation(a: PanelAnnotation, timeZone?: string): strin
     (a.timeEnd !== undefined && a.timeEnd > a.time ? ` to ${formatDateTime(a.timeEnd, 'YYYY-MM-DD HH:mm:ss', timeZone)}` : '');
   const tags = a.tags.length ? `, tags: ${a.tags.join(', ')}` : '';
   const author = a.author ? `, by ${a.author}` : '';
-  const title = a.title ? `${a.title}: ` : '';
-  return `Annotation at ${when}: ${title}${annotationPlainText(a.text) || '(no text)'}${tags}${author}`;
+  const body = [a.title, annotationPlainText(a.text)].filter(Boolean).join(': ') || '(no text)';
+  return `Annotation at ${when}: ${body}${tags}${author}`;
 }
 
 /**
