@@ -131,7 +131,9 @@ export function preloadScript(routes: RoutePreload[], base: string): string {
     var link = document.createElement('link');
     link.rel = rel;
     link.as = as;
-    if (as === 'script') link.crossOrigin = '';
+    // Vite loads both module scripts and page CSS in CORS mode (crossorigin=""), so the preload
+    // must ask the same way or the browser fetches again and warns of a credentials-mode mismatch.
+    link.crossOrigin = '';
     link.href = base + files[file];
     document.head.appendChild(link);
   }

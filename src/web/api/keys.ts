@@ -34,4 +34,6 @@ export const queryKeys = {
   panelData: (dashboardUid: string, panelId: number, request: unknown) => ['panelData', dashboardUid, panelId, request] as const,
   /** Every panel answer of one dashboard (its prefix), e.g. to tell whether any is being fetched. */
   panelDataOf: (dashboardUid: string) => ['panelData', dashboardUid] as const,
+  /** A dashboard's annotation query against a data source (under the dashboard's panel data, so refreshes count it). */
+  annotationQueryData: (dashboardUid: string, request: unknown) => ['panelData', dashboardUid, 'annotations', request] as const,
 };

@@ -11,6 +11,8 @@ export interface SearchParams {
   type?: 'dash-db' | 'dash-folder';
   sort?: 'alpha-asc' | 'alpha-desc';
   starred?: boolean;
+  /** Only these dashboards (the recently viewed ones). */
+  dashboardUids?: string[];
   limit?: number;
 }
 
@@ -22,6 +24,7 @@ export function searchUrl(params: SearchParams): string {
   if (params.type) query.set('type', params.type);
   if (params.sort) query.set('sort', params.sort);
   if (params.starred) query.set('starred', 'true');
+  for (const uid of params.dashboardUids ?? []) query.append('dashboardUIDs', uid);
   query.set('limit', String(params.limit ?? MAX_SEARCH_LIMIT));
   return `/api/search?${query}`;
 }

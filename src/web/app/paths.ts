@@ -9,6 +9,7 @@ export const paths = {
   dashboard: (uid: string, slug = '', editview?: 'settings' | 'json' | 'versions') =>
     `/d/${uid}${slug ? `/${slug}` : ''}${editview ? `?editview=${editview}` : ''}`,
   importDashboard: () => '/dashboard/import',
+  folder: (folderUid: string, slug = '') => `/dashboards/f/${encodeURIComponent(folderUid)}${slug ? `/${slug}` : '/'}`,
   folderPermissions: (folderUid: string) => `/dashboards/f/${encodeURIComponent(folderUid)}/permissions`,
   dataSources: () => '/datasources',
   dataSource: (uid: string) => `/datasources/edit/${uid}`,

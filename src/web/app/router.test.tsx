@@ -88,6 +88,15 @@ describe('the app shell', () => {
     expect(getSession()).toMatchObject({ kind: 'cookie', login: 'alice', role: 'Admin' });
   });
 
+  it('shows an unknown address inside the app frame: navigation, a "Page not found" heading and a way home', async () => {
+    startSession(connectedSession());
+    renderRoutes(appRoutes, '/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Data sources' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboards' })).toHaveAttribute('href', '/dashboards');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+  });
+
   it('shows why a token was refused next to the token field', async () => {
     server.use(failWith('get', '/api/user', 401, { message: 'Expired API key: token expired at 2026-11-01T10:00:00.000Z' }));
     renderRoutes(appRoutes, '/connect');

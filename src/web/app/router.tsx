@@ -86,6 +86,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'org/teams', ...feature(() => import('../features/teams/TeamsPage').then((m) => ({ Component: m.TeamsPage }))) },
         { path: 'org/teams/edit/:id', ...feature(() => import('../features/teams/TeamPage').then((m) => ({ Component: m.TeamPage }))) },
         {
+          path: 'dashboards/f/:uid/:slug?',
+          ...feature(() => import('../features/folders/FolderPage').then((m) => ({ Component: m.FolderPage }))),
+        },
+        {
           path: 'dashboards/f/:uid/permissions',
           ...feature(() => import('../features/folders/FolderPermissionsPage').then((m) => ({ Component: m.FolderPermissionsPage }))),
         },
@@ -99,7 +103,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '*',
+          // Its own error element, so the 404 shows inside the app's frame rather than replacing it.
           element: <PageError />,
+          errorElement: <PageError />,
           loader: () => {
             throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
           },

@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { Badge, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Annotation } from '../../../contract/annotations';
+import { annotationHtmlString } from '../../lib/annotationText';
 import { formatDuration, formatTime } from './time';
 
 /** The selected annotation in full, with Edit and Delete for those who may. */
 export function AnnotationDetails({
   annotation,
   dashboardTitle,
+  panelTitle,
   canEdit,
   onEdit,
   onDelete,
@@ -14,6 +17,7 @@ export function AnnotationDetails({
 }: {
   annotation: Annotation;
   dashboardTitle: (uid: string) => string;
+  panelTitle: (dashboardUID: string | null | undefined, panelId: number) => string;
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -37,7 +41,7 @@ export function AnnotationDetails({
             </>
           )}
         </Text>
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{annotation.text}</Text>
+        <AnnotationText text={annotation.text} />
         {annotation.tags.length > 0 && (
           <Group gap={4}>
             {annotation.tags.map((tag) => (
@@ -49,7 +53,7 @@ export function AnnotationDetails({
         )}
         <Text size="sm" c="dimmed">
           {annotation.dashboardUID ? `Dashboard: ${dashboardTitle(annotation.dashboardUID)}` : 'Organization annotation'}
-          {annotation.panelId ? ` · panel ${annotation.panelId}` : ''}
+          {annotation.panelId ? ` · ${panelTitle(annotation.dashboardUID, annotation.panelId)}` : ''}
         </Text>
         <Text size="sm" c="dimmed">
           By {annotation.login || 'unknown'}
@@ -67,4 +71,10 @@ export function AnnotationDetails({
       </Stack>
     </Paper>
   );
+}
+
+/** The text as Grafana shows it: sanitised HTML (links, emphasis, line breaks kept). */
+function AnnotationText({ text }: { text: string }) {
+  const html = useMemo(() => annotationHtmlString(text), [text]);
+  return <Text component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }

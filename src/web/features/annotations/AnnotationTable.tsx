@@ -2,6 +2,7 @@ import { Badge, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Annotation } from '../../../contract/annotations';
+import { annotationPlainText } from '../../lib/annotationText';
 import { formatDuration, formatTime } from './time';
 
 const PAGE_SIZE = 50;
@@ -12,11 +13,13 @@ export function AnnotationTable({
   selectedId,
   onSelect,
   dashboardTitle,
+  panelTitle,
 }: {
   annotations: Annotation[];
   selectedId?: number;
   onSelect: (annotation: Annotation) => void;
   dashboardTitle: (uid: string) => string;
+  panelTitle: (dashboardUID: string | null | undefined, panelId: number) => string;
 }) {
   const [newestFirst, setNewestFirst] = useState(true);
   const [page, setPage] = useState(1);
@@ -70,7 +73,10 @@ export function AnnotationTable({
                 onClick={() => onSelect(a)}
               >
                 <Table.Td>
-                  <UnstyledButton onClick={() => onSelect(a)} aria-label={`Select annotation at ${formatTime(a.time)}: ${a.text}`}>
+                  <UnstyledButton
+                    onClick={() => onSelect(a)}
+                    aria-label={`Select annotation at ${formatTime(a.time)}: ${annotationPlainText(a.text)}`}
+                  >
                     <Text size="sm">{formatTime(a.time)}</Text>
                   </UnstyledButton>
                   {a.timeEnd > a.time && (
@@ -81,7 +87,7 @@ export function AnnotationTable({
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" lineClamp={2}>
-                    {a.text}
+                    {annotationPlainText(a.text)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -97,7 +103,7 @@ export function AnnotationTable({
                   <Text size="sm">{a.dashboardUID ? dashboardTitle(a.dashboardUID) : 'Organization'}</Text>
                   {a.panelId > 0 && (
                     <Text size="xs" c="dimmed">
-                      panel {a.panelId}
+                      {panelTitle(a.dashboardUID, a.panelId)}
                     </Text>
                   )}
                 </Table.Td>

@@ -13,7 +13,7 @@ import classes from './Annotations.module.css';
 import { AnnotationFilters } from './AnnotationFilters';
 import { AnnotationForm } from './AnnotationForm';
 import { AnnotationTable } from './AnnotationTable';
-import { FETCH_LIMIT, useAnnotations, useDashboardIndex, useDeleteAnnotations, useInvalidateAnnotations } from './api';
+import { FETCH_LIMIT, useAnnotations, useDashboardIndex, useDeleteAnnotations, useInvalidateAnnotations, usePanelTitles } from './api';
 import { usePendingDeletes } from './pendingDeletes';
 import { RangePicker } from './RangePicker';
 import { Timeline } from './Timeline';
@@ -42,6 +42,7 @@ export function AnnotationsPage() {
       a.login.toLowerCase().includes(needle);
     return (annotations.data ?? []).filter((a) => !pending.has(a.id) && matches(a));
   }, [annotations.data, pending, text]);
+  const panelTitle = usePanelTitles(visible);
   const lanes = useMemo(() => buildLanes(visible, laneMode, dashboardTitle), [visible, laneMode, dashboardTitle]);
 
   const [selectedId, setSelectedId] = useState<number>();
@@ -141,6 +142,7 @@ export function AnnotationsPage() {
               selectedId={selectedId}
               canCreate={canEdit}
               dashboardTitle={dashboardTitle}
+              panelTitle={panelTitle}
               onRangeChange={url.setRange}
               onSelect={(a) => setSelectedId(a.id)}
               onCreate={({ time, timeEnd }) => draft.open({ text: '', tags: tags.slice(), time, timeEnd, dashboardUID })}
@@ -155,6 +157,7 @@ export function AnnotationsPage() {
               <AnnotationDetails
                 annotation={selected}
                 dashboardTitle={dashboardTitle}
+                panelTitle={panelTitle}
                 canEdit={canEdit}
                 onClose={() => setSelectedId(undefined)}
                 onEdit={() =>
@@ -195,6 +198,7 @@ export function AnnotationsPage() {
               selectedId={selectedId}
               onSelect={(a) => setSelectedId(a.id)}
               dashboardTitle={dashboardTitle}
+              panelTitle={panelTitle}
             />
           )}
         </Stack>

@@ -15,6 +15,7 @@ interface Props {
   selectedId?: number;
   canCreate: boolean;
   dashboardTitle: (uid: string) => string;
+  panelTitle: (dashboardUID: string | null | undefined, panelId: number) => string;
   onRangeChange: (range: TimeRange) => void;
   onSelect: (annotation: Annotation) => void;
   onCreate: (range: { time: number; timeEnd: number }) => void;
@@ -44,7 +45,7 @@ function readPalette(canvas: HTMLCanvasElement, dark: boolean): TimelinePalette 
  * Gestures (useTimelineGestures) change the view at once; the range is reported when a gesture
  * ends, so the URL and the fetch follow without stutter.
  */
-export function Timeline({ lanes, range, selectedId, canCreate, dashboardTitle, onRangeChange, onSelect, onCreate }: Props) {
+export function Timeline({ lanes, range, selectedId, canCreate, dashboardTitle, panelTitle, onRangeChange, onSelect, onCreate }: Props) {
   const { ref: sizeRef, width } = useElementSize();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const scheme = useComputedColorScheme('light');
@@ -141,7 +142,9 @@ export function Timeline({ lanes, range, selectedId, canCreate, dashboardTitle, 
         style={{ width: '100%', height, display: 'block', touchAction: 'none', cursor: gestures.cursor }}
         {...gestures.handlers}
       />
-      {hover && <TimelineTooltip mark={hover.mark} x={hover.x} y={hover.y} width={width} dashboardTitle={dashboardTitle} />}
+      {hover && (
+        <TimelineTooltip mark={hover.mark} x={hover.x} y={hover.y} width={width} dashboardTitle={dashboardTitle} panelTitle={panelTitle} />
+      )}
     </div>
   );
 }

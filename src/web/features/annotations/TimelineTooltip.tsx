@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { annotationPlainText } from '../../lib/annotationText';
 import { formatDuration, formatTime } from './time';
 import type { Mark } from './timelineModel';
 
@@ -9,12 +10,14 @@ export function TimelineTooltip({
   y,
   width,
   dashboardTitle,
+  panelTitle,
 }: {
   mark: Mark;
   x: number;
   y: number;
   width: number;
   dashboardTitle: (uid: string) => string;
+  panelTitle: (dashboardUID: string | null | undefined, panelId: number) => string;
 }) {
   return (
     <Paper
@@ -43,7 +46,7 @@ export function TimelineTooltip({
             {mark.annotation.timeEnd > mark.annotation.time && ` · for ${formatDuration(mark.annotation.timeEnd - mark.annotation.time)}`}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
-            {mark.annotation.text}
+            {annotationPlainText(mark.annotation.text)}
           </Text>
           {mark.annotation.tags.length > 0 && (
             <Group gap={4}>
@@ -56,7 +59,7 @@ export function TimelineTooltip({
           )}
           <Text size="xs" c="dimmed">
             {mark.annotation.dashboardUID
-              ? `${dashboardTitle(mark.annotation.dashboardUID)}${mark.annotation.panelId ? `, panel ${mark.annotation.panelId}` : ''}`
+              ? `${dashboardTitle(mark.annotation.dashboardUID)}${mark.annotation.panelId ? `, ${panelTitle(mark.annotation.dashboardUID, mark.annotation.panelId)}` : ''}`
               : 'Organization'}{' '}
             · by {mark.annotation.login || 'unknown'}
           </Text>

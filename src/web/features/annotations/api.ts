@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { annotationTagsResponseSchema, type PatchAnnotationRequest } from '../../../contract/annotations';
 import { messageResponseSchema } from '../../../contract/common';
 import type { DashboardWithMeta } from '../../../contract/dashboards';
@@ -54,6 +54,31 @@ export function panelsOf(dashboard: DashboardWithMeta['dashboard']): Array<{ id:
 /** The panels of a dashboard, for choosing the panel of an annotation: read from the dashboard's own cache entry. */
 export function useDashboardPanels(uid: string | undefined) {
   return useQuery({ ...dashboardQueryOptions(uid ?? ''), enabled: Boolean(uid), select: (data) => panelsOf(data.dashboard) });
+}
+
+/** At most this many dashboards are read for their panel titles; the rest say "Panel <id>". */
+const PANEL_TITLE_DASHBOARDS = 20;
+
+/**
+ * The title of the panel an annotation belongs to, read from its dashboard (the same cache entry the
+ * dashboard page uses), as Grafana names it; "Panel <id>" until it arrives or when it is gone.
+ */
+export function usePanelTitles(annotations: ReadonlyArray<{ dashboardUID?: string | null; panelId?: number | null }>) {
+  const uids = [...new Set(annotations.flatMap((a) => (a.dashboardUID && a.panelId ? [a.dashboardUID] : [])))]
+    .sort()
+    .slice(0, PANEL_TITLE_DASHBOARDS);
+  return useQueries({
+    queries: uids.map((uid) => ({
+      ...dashboardQueryOptions(uid),
+      staleTime: 60_000,
+      select: (data: DashboardWithMeta) => panelsOf(data.dashboard),
+    })),
+    combine: (results) => {
+      const byDashboard = new Map(uids.map((uid, i) => [uid, results[i]?.data]));
+      return (uid: string | null | undefined, panelId: number) =>
+        (uid ? byDashboard.get(uid)?.find((p) => p.id === panelId)?.title : undefined) ?? `Panel ${panelId}`;
+    },
+  });
 }
 
 function useInvalidate() {

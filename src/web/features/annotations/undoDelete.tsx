@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Annotation } from '../../../contract/annotations';
 import { errorMessage } from '../../api/errors';
+import { annotationPlainText } from '../../lib/annotationText';
 import { cancelDelete, scheduleDelete, UNDO_MS } from './pendingDeletes';
 
 /**
@@ -17,7 +18,7 @@ export function deleteWithUndo(annotation: Annotation, { onSettled, onUndone }: 
   const undo = () => {
     if (!cancelDelete(annotation.id)) return;
     notifications.hide(notificationId);
-    notifications.show({ color: 'green', title: 'Delete undone', message: annotation.text.slice(0, 80) });
+    notifications.show({ color: 'green', title: 'Delete undone', message: annotationPlainText(annotation.text).slice(0, 80) });
     onUndone();
   };
   notifications.show({
@@ -27,7 +28,7 @@ export function deleteWithUndo(annotation: Annotation, { onSettled, onUndone }: 
     message: (
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" lineClamp={1}>
-          {annotation.text}
+          {annotationPlainText(annotation.text)}
         </Text>
         <Button size="compact-xs" variant="default" onClick={undo}>
           Undo

@@ -32,19 +32,22 @@ export function FolderRow({
         onClick={onOpen}
         aria-expanded={filtering ? undefined : expanded}
         aria-label={filtering ? `Show folder ${hit.title}` : `${expanded ? 'Collapse' : 'Expand'} folder ${hit.title}`}
-        style={{ display: 'flex', alignItems: 'center', gap: 8, flex: 1, minWidth: 0 }}
+        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
       >
         {!filtering && (expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />)}
         <IconFolder size={18} aria-hidden />
-        <Text size="sm" fw={600} truncate>
+      </UnstyledButton>
+      {/* The name opens the folder's page, as in Grafana's browse view; the chevron expands it here. */}
+      <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+        <Anchor component={Link} to={hit.url || paths.folder(hit.uid)} size="sm" fw={600} truncate className="dashboard-link">
           {hit.title}
-        </Text>
+        </Anchor>
         {count !== undefined && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {plural(count, 'dashboard')}
           </Text>
         )}
-      </UnstyledButton>
+      </Group>
       {/* Hints are title attributes, not Mantine tooltips: one tooltip per row button cost about a
           fifth of the list's render when its answer arrives (profiles of issue 19). */}
       {canAdmin && (

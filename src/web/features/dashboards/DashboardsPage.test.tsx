@@ -62,7 +62,46 @@ describe('the dashboards list', () => {
     await screen.findByRole('link', { name: 'Alpha' });
     // Tags and folders (for the filters) are asked too, once each.
     await waitFor(() => expect(asked.filter((params) => params.has('tags') || params.has('folders'))).toHaveLength(2));
-    expect(searches(asked).map((params) => params.get('type'))).toEqual(['dash-folder', 'dash-db']);
+    // Then, once the list is there, the starred dashboards for their section.
+    await waitFor(() => expect(searches(asked).filter((params) => params.get('starred') === 'true')).toHaveLength(1));
+    expect(
+      searches(asked)
+        .filter((params) => !params.has('starred'))
+        .map((params) => params.get('type')),
+    ).toEqual(['dash-folder', 'dash-db']);
+  });
+
+  it('shows the starred and the recently viewed dashboards above the list, newest visit first, until a search starts', async () => {
+    startSession(connectedSession('Viewer'));
+    localStorage.setItem('sightline.recentDashboards:here|1|sa-admin', JSON.stringify(['beta', 'alpha']));
+    searchApi();
+    server.use(
+      http.get(`${API}/api/search`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.getAll('dashboardUIDs').length) return HttpResponse.json([alpha, beta]);
+        return HttpResponse.json(params.get('starred') ? [beta] : [ops, alpha, beta]);
+      }),
+    );
+    const { router } = renderRoutes(appRoutes, '/dashboards');
+    const starredSection = await screen.findByRole('region', { name: 'Starred dashboards' });
+    await waitFor(() =>
+      expect(
+        within(starredSection)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Beta']),
+    );
+    const recent = await screen.findByRole('region', { name: 'Recently viewed dashboards' });
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Beta', 'Alpha']),
+    );
+    await userEvent.type(screen.getByLabelText('Search dashboards'), 'alp');
+    await waitFor(() => expect(router.state.location.search).toBe('?query=alp'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Recently viewed dashboards' })).not.toBeInTheDocument());
   });
 
   it('starts the search of a bookmarked address with its words', async () => {

@@ -16,6 +16,7 @@ import { BulkBar, confirmDeleteDashboards, confirmDeleteFolder, MoveModal, NewFo
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardList, useRowNavigation } from './DashboardList';
 import { NewDashboardModal } from './NewDashboardModal';
+import { RecentAndStarred } from './RecentAndStarred';
 import { withTag } from './searchQuery';
 import { useDashboardBrowser } from './useDashboardBrowser';
 
@@ -112,6 +113,8 @@ export function DashboardsPage() {
         onChange={browser.setParam}
         onSearchKey={onSearchKey}
       />
+
+      <RecentAndStarred enabled={!filtering && !browser.loading && !browser.error} />
 
       {selected.size > 0 && (
         <BulkBar

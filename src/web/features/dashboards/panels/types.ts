@@ -18,7 +18,10 @@ export interface PanelAnnotation {
   id: number;
   time: number;
   timeEnd?: number;
+  /** HTML, shown sanitised (Grafana's rule). */
   text: string;
+  /** A data source annotation's title (Prometheus' and Loki's `titleFormat`, a SQL `title` column). */
+  title?: string;
   tags: string[];
   /** Who made it (login or service account name), when known. */
   author?: string;

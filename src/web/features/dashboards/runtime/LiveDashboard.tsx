@@ -9,6 +9,8 @@ import { PanelGrid } from '../PanelGrid';
 import { preloadRenderers } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
 import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type AnnotationDraft } from './annotations';
+import { hasDataSourceAnnotations } from './annotationSources';
+import { AnnotationToggles } from './AnnotationToggles';
 import { DashboardLinks } from './DashboardLinks';
 import { LivePanel } from './LivePanel';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
@@ -86,7 +88,17 @@ export function LiveDashboard({
     }),
     [variables.scope.variables, dashboardInfo, state.range],
   );
-  const annotations = useDashboardAnnotations(model, uid, state.range);
+  const {
+    annotations,
+    toggles: annotationToggles,
+    setEnabled: toggleAnnotations,
+  } = useDashboardAnnotations({
+    model,
+    dashboardUid: uid,
+    range: state.range,
+    scope,
+    dataSources: dataSources.data,
+  });
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
@@ -144,6 +156,7 @@ export function LiveDashboard({
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <VariablesBar variables={variables.variables} setValue={variables.setValue} />
+          <AnnotationToggles toggles={annotationToggles} onToggle={toggleAnnotations} />
           <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
         </Group>
         <TimeControls
@@ -197,7 +210,7 @@ function needsDataSources(model: Record<string, unknown>): boolean {
   const loads = Array.isArray(variables) && variables.some((v: { type?: unknown }) => v?.type === 'query' || v?.type === 'datasource');
   const queries = (list: unknown): boolean =>
     Array.isArray(list) && list.some((p: Panel) => (Array.isArray(p?.targets) && p.targets.length > 0) || queries(p?.panels));
-  return loads || queries(model.panels);
+  return loads || queries(model.panels) || hasDataSourceAnnotations(model);
 }
 
 function findPanel(panels: Panel[], id: number): Panel | undefined {

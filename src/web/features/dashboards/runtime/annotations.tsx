@@ -2,102 +2,162 @@ import { Button, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { annotationsQueryOptions, useCreateAnnotation, type AnnotationQuery } from '../../../api/annotations';
+import type { Annotation } from '../../../../contract/annotations';
+import { annotationsQueryOptions, useCreateAnnotation } from '../../../api/annotations';
+import type { DataSourceSummary } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
+import { queryKeys } from '../../../api/keys';
 import type { PanelAnnotation } from '../panels/types';
+import {
+  annotationDefinitionsOf,
+  annotationSourceOf,
+  isGrafanaSource,
+  lokiAnnotations,
+  prometheusAnnotations,
+  standardAnnotations,
+  type AnnotationSource,
+  type SourcedAnnotation,
+} from './annotationSources';
+import { fetchPanelData } from './queries';
 import { formatDateTime } from './time';
-import type { ResolvedTimeRange } from './types';
+import type { InterpolationScope, ResolvedTimeRange } from './types';
 
 /** An annotation of the dashboard as graphs draw it, with the panel it belongs to (when it has one). */
 export interface DashboardAnnotation extends PanelAnnotation {
   panelId?: number;
+  /** Data source annotations carry a title besides their text (Prometheus' and Loki's `titleFormat`, a SQL `title` column). */
+  title?: string;
   /** Came from the dashboard's own built-in query (then a panelId pins it to that panel, as Grafana). */
   fromDashboard: boolean;
 }
 
-interface AnnotationDefinition {
-  builtIn?: number;
-  enable?: boolean;
-  hide?: boolean;
-  iconColor?: string;
-  name?: string;
-  datasource?: unknown;
-  type?: string;
-  /** Grafana's built-in source: `{ type: 'dashboard' }` or `{ type: 'tags', tags, matchAny, limit }`. */
-  target?: { type?: string; tags?: unknown; matchAny?: boolean; limit?: number };
+/** One annotation query's toggle: its name, whether it runs, and why it failed (server's words). */
+export interface AnnotationToggle {
+  index: number;
+  name: string;
+  color?: string;
+  hidden: boolean;
+  enabled: boolean;
+  loading: boolean;
+  error?: string;
 }
 
-function isGrafanaSource(datasource: unknown): boolean {
-  if (datasource === undefined || datasource === null) return true;
-  const uid = typeof datasource === 'string' ? datasource : (datasource as { uid?: unknown }).uid;
-  const type = typeof datasource === 'object' ? (datasource as { type?: unknown }).type : undefined;
-  return uid === '-- Grafana --' || uid === 'grafana' || type === 'grafana' || type === 'datasource';
+interface SourceAnswer {
+  annotations: Array<SourcedAnnotation & { id?: number; panelId?: number }>;
+  error?: string;
+}
+
+async function runDataSourceAnnotations(
+  source: Extract<AnnotationSource, { kind: 'datasource' }>,
+  raw: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<SourceAnswer> {
+  const data = await fetchPanelData(source.body, signal);
+  try {
+    const convert =
+      source.runner === 'prometheus'
+        ? prometheusAnnotations.bind(null, raw)
+        : source.runner === 'loki'
+          ? lokiAnnotations.bind(null, raw)
+          : standardAnnotations;
+    return { annotations: data.frames.length ? convert(data.frames) : [], error: data.error };
+  } catch (error) {
+    return { annotations: [], error: data.error ?? errorMessage(error) };
+  }
 }
 
 /**
- * The annotation queries Sightline can answer from its own store: the built-in one (this
- * dashboard's annotations) and Grafana-source queries by tags (the org's annotations with
- * those tags). A dashboard without `annotations.list` gets the built-in one, as in Grafana.
+ * The dashboard's annotation queries, run as Grafana runs them: the built-in one and Grafana-source
+ * tag queries from Sightline's own store, the rest through `/api/ds/query` and converted as
+ * Grafana's annotation support for that data source does. Each query can be turned off and on
+ * (Grafana keeps that in the dashboard's state, not in the URL); a failed one reports its error
+ * on its toggle and the others still draw.
  */
-export function annotationQueriesOf(model: Record<string, unknown>, dashboardUid: string, range: ResolvedTimeRange) {
-  const list = (model.annotations as { list?: unknown } | undefined)?.list;
-  const definitions: AnnotationDefinition[] = Array.isArray(list) ? (list as AnnotationDefinition[]) : [{ builtIn: 1, enable: true }];
-  const queries: Array<{ query: AnnotationQuery; color?: string; fromDashboard: boolean }> = [];
-  for (const definition of definitions) {
-    if (!definition || definition.enable === false || !isGrafanaSource(definition.datasource)) continue;
-    const base = { from: range.from, to: range.to, tags: [] as string[], matchAny: false };
-    const targetType = definition.target?.type ?? (definition.type === 'tags' ? 'tags' : 'dashboard');
-    if (targetType === 'tags') {
-      const tags = Array.isArray(definition.target?.tags) ? definition.target.tags.filter((t): t is string => typeof t === 'string') : [];
-      // Grafana's tags query with no tags finds nothing; it never means "everything".
-      if (tags.length === 0) continue;
-      queries.push({
-        query: { ...base, tags, matchAny: definition.target?.matchAny === true },
-        color: definition.iconColor,
-        fromDashboard: false,
-      });
-    } else {
-      queries.push({ query: { ...base, dashboardUID: dashboardUid }, color: definition.iconColor, fromDashboard: true });
-    }
-  }
-  return queries;
-}
-
-/** Every annotation the dashboard's annotation settings ask for in this range, each once. */
-export function useDashboardAnnotations(model: Record<string, unknown>, dashboardUid: string, range: ResolvedTimeRange) {
-  const definitions = useMemo(() => annotationQueriesOf(model, dashboardUid, range), [model, dashboardUid, range]);
+export function useDashboardAnnotations(input: {
+  model: Record<string, unknown>;
+  dashboardUid: string;
+  range: ResolvedTimeRange;
+  scope: InterpolationScope;
+  dataSources: readonly DataSourceSummary[] | undefined;
+}) {
+  const { model, dashboardUid, range, scope, dataSources } = input;
+  const definitions = useMemo(() => annotationDefinitionsOf(model), [model]);
+  const [switched, setSwitched] = useState<Record<number, boolean>>({});
+  // Grafana asks no more points than the window is wide; read once, so a resize does not ask again.
+  const [maxDataPoints] = useState(() => Math.max(100, Math.round(window.innerWidth || 1000)));
+  const sources = useMemo(
+    () =>
+      definitions.map((definition) => {
+        const enabled = switched[definition.index] ?? definition.enabled;
+        if (!enabled) return { definition, enabled, source: { kind: 'nothing' } as AnnotationSource };
+        if (!isGrafanaSource(definition.raw.datasource) && dataSources === undefined) return { definition, enabled, source: undefined }; // waits for the data source list
+        const source = annotationSourceOf(definition, { dashboardUid, range, scope, dataSources: dataSources ?? [], maxDataPoints });
+        return { definition, enabled, source };
+      }),
+    [definitions, switched, dashboardUid, range, scope, dataSources, maxDataPoints],
+  );
   const results = useQueries({
-    queries: definitions.map(({ query }) => ({
-      ...annotationsQueryOptions(query),
-      placeholderData: keepPreviousData,
-    })),
+    queries: sources.map(({ definition, source }) => {
+      if (source?.kind === 'store')
+        return {
+          ...annotationsQueryOptions(source.query),
+          select: (list: Annotation[]): SourceAnswer => ({
+            annotations: list.map((item) => ({
+              id: item.id,
+              time: item.time,
+              timeEnd: item.timeEnd && item.timeEnd !== item.time ? item.timeEnd : undefined,
+              text: item.text,
+              tags: item.tags,
+              author: item.login || undefined,
+              panelId: item.panelId || undefined,
+            })),
+          }),
+          placeholderData: keepPreviousData,
+        };
+      if (source?.kind === 'datasource')
+        return {
+          queryKey: queryKeys.annotationQueryData(dashboardUid, source.body),
+          queryFn: ({ signal }: { signal: AbortSignal }) => runDataSourceAnnotations(source, definition.raw, signal),
+          placeholderData: keepPreviousData,
+          refetchOnWindowFocus: false,
+          retry: false,
+        };
+      return { queryKey: ['annotationsIdle', definition.index], queryFn: () => null, enabled: false };
+    }),
   });
-  // When any list was answered again; the lists themselves are read inside.
-  const answeredAt = results.map((r) => r.dataUpdatedAt).join(',');
-  const lists = results.map((r) => r.data);
+  const answeredAt = results.map((r) => `${r.dataUpdatedAt}:${r.errorUpdatedAt}:${r.isFetching}`).join(',');
+  const answers = results.map((r) => r as { data?: SourceAnswer | null; error: unknown; isFetching: boolean });
+
   return useMemo(() => {
     const seen = new Set<number>();
     const annotations: DashboardAnnotation[] = [];
-    lists.forEach((list, index) => {
-      for (const item of list ?? []) {
-        if (seen.has(item.id)) continue;
-        seen.add(item.id);
-        annotations.push({
-          id: item.id,
-          time: item.time,
-          timeEnd: item.timeEnd && item.timeEnd !== item.time ? item.timeEnd : undefined,
-          text: item.text,
-          tags: item.tags,
-          author: item.login || undefined,
-          color: definitions[index]?.color,
-          panelId: item.panelId || undefined,
-          fromDashboard: definitions[index]?.fromDashboard ?? false,
-        });
+    const toggles: AnnotationToggle[] = [];
+    let sourcedId = -1;
+    sources.forEach(({ definition, enabled, source }, i) => {
+      const answer = answers[i];
+      const data = answer?.data ?? undefined;
+      const problem = source?.kind === 'problem' ? source.message : undefined;
+      toggles.push({
+        index: definition.index,
+        name: definition.name,
+        color: definition.color,
+        hidden: definition.hidden,
+        enabled,
+        loading: enabled && (source === undefined || (answer?.isFetching ?? false)),
+        error: enabled ? (problem ?? (answer?.error ? errorMessage(answer.error) : data?.error)) : undefined,
+      });
+      if (!enabled || !data) return;
+      const fromDashboard = source?.kind === 'store' && source.fromDashboard;
+      for (const item of data.annotations) {
+        const id = typeof item.id === 'number' ? item.id : sourcedId--;
+        if (id > 0 && seen.has(id)) continue;
+        seen.add(id);
+        annotations.push({ ...item, id, color: definition.color, fromDashboard } as DashboardAnnotation);
       }
     });
-    return annotations;
+    return { annotations, toggles, setEnabled: (index: number, on: boolean) => setSwitched((s) => ({ ...s, [index]: on })) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [definitions, answeredAt]);
+  }, [sources, answeredAt]);
 }
 
 /** The annotations one panel shows: a dashboard annotation pinned to another panel is not drawn here (Grafana's rule). */

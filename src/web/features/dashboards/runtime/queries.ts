@@ -31,7 +31,7 @@ function dataSourceRefText(ref: unknown): string | undefined {
 }
 
 /** A `$datasource` reference resolved through the variables first, as Grafana does. */
-function resolveRef(ref: unknown, scope: InterpolationScope, dataSources: readonly DataSourceSummary[]) {
+export function resolveRef(ref: unknown, scope: InterpolationScope, dataSources: readonly DataSourceSummary[]) {
   const text = dataSourceRefText(ref);
   if (text && text.includes('$')) {
     const interpolated = interpolate(text, scope);
@@ -145,7 +145,7 @@ export interface PanelData {
   response?: unknown;
 }
 
-async function fetchPanelData(body: QueryRequest, signal: AbortSignal): Promise<PanelData> {
+export async function fetchPanelData(body: QueryRequest, signal: AbortSignal): Promise<PanelData> {
   return withRequestSlot(signal, async () => {
     try {
       const response = await apiFetch('/api/ds/query', { method: 'POST', body, schema: queryResponseSchema, signal });

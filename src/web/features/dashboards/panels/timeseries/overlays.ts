@@ -1,4 +1,5 @@
 import type uPlot from 'uplot';
+import { annotationHtml, annotationPlainText } from '../../../../lib/annotationText';
 import type { PanelAnnotation } from '../types';
 import { formatDateTime } from '../valueFormats';
 import type { GraphData, GraphThresholds } from './graphData';
@@ -228,7 +229,8 @@ export function describeAnnotation(a: PanelAnnotation, timeZone?: string): strin
     (a.timeEnd !== undefined && a.timeEnd > a.time ? ` to ${formatDateTime(a.timeEnd, 'YYYY-MM-DD HH:mm:ss', timeZone)}` : '');
   const tags = a.tags.length ? `, tags: ${a.tags.join(', ')}` : '';
   const author = a.author ? `, by ${a.author}` : '';
-  return `Annotation at ${when}: ${a.text || '(no text)'}${tags}${author}`;
+  const body = [a.title, annotationPlainText(a.text)].filter(Boolean).join(': ') || '(no text)';
+  return `Annotation at ${when}: ${body}${tags}${author}`;
 }
 
 /**
@@ -278,7 +280,11 @@ export function renderAnnotationMarkers(layer: HTMLElement, tip: HTMLElement, u:
         formatDateTime(a.time, 'YYYY-MM-DD HH:mm:ss', timeZone) +
         (isRegion ? ` – ${formatDateTime(a.timeEnd!, 'YYYY-MM-DD HH:mm:ss', timeZone)}` : '');
       tip.appendChild(element('div', { fontWeight: '600' }, when));
-      tip.appendChild(element('div', { whiteSpace: 'pre-wrap' }, a.text || '(no text)'));
+      if (a.title) tip.appendChild(element('div', { fontWeight: '600' }, a.title));
+      const body = element('div', { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+      if (a.text) body.appendChild(annotationHtml(a.text));
+      else if (!a.title) body.textContent = '(no text)';
+      tip.appendChild(body);
       if (a.tags.length) tip.appendChild(element('div', { opacity: '0.85' }, `Tags: ${a.tags.join(', ')}`));
       if (a.author) tip.appendChild(element('div', { opacity: '0.85' }, `By ${a.author}`));
       const layerWidth = layer.clientWidth || offsetLeft + plotWidth;
