@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
@@ -88,6 +88,7 @@ export function LiveDashboard({
   );
   const annotations = useDashboardAnnotations(model, uid, state.range);
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
+  const [sharedPanelId, setSharedPanelId] = useState<number>();
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
   const panels = useMemo(() => expandRepeats((Array.isArray(model.panels) ? model.panels : []) as Panel[], scope), [model.panels, scope]);
@@ -95,6 +96,7 @@ export function LiveDashboard({
   // The renderers' chunks download while the first queries run, not after their answers.
   useEffect(() => preloadRenderers(panelTypes(panels)), [panels]);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
+  const sharedPanel = sharedPanelId === undefined ? undefined : findPanel(panels, sharedPanelId);
 
   const { setRange } = state;
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
@@ -133,6 +135,10 @@ export function LiveDashboard({
       headingLevel={inRow ? 3 : 2}
       canEdit={canEdit && typeof panel.id === 'number' && ownIds.has(panel.id)}
       onView={state.setViewPanel}
+      inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
+      onInspect={state.setInspect}
+      onInspectTab={state.setInspectTab}
+      onShare={setSharedPanelId}
       onChangeTimeRange={onChangeTimeRange}
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
@@ -180,12 +186,26 @@ export function LiveDashboard({
       ) : (
         <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope)} />
       )}
+      {sharedPanel && (
+        <Suspense fallback={null}>
+          <ShareModal
+            opened
+            onClose={() => setSharedPanelId(undefined)}
+            title={interpolate(String(sharedPanel.title ?? ''), scope, { format: 'text' }) || 'Untitled panel'}
+            raw={state.raw}
+            timeZone={state.timeZone}
+            panelId={sharedPanelId}
+          />
+        </Suspense>
+      )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
     </Stack>
   );
 }
 
 const EMPTY: never[] = [];
+
+const ShareModal = lazy(() => import('../share/ShareModal'));
 
 function panelTypes(panels: Panel[]): string[] {
   return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));
