@@ -161,6 +161,8 @@ export function LiveDashboard({
           onRangeChange={state.setRange}
           onRefreshChange={state.setRefresh}
           onRefreshNow={state.refreshNow}
+          savedTimeZone={state.savedTimeZone}
+          onTimeZoneChange={state.setTimeZone}
         />
       </Group>
       {dataSources.isError && (
