@@ -51,7 +51,9 @@ const TYPED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 export function parseZoned(text: string, timeZone: string): number | undefined {
   const match = TYPED.exec(text.trim());
   if (!match) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   const c = { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! };
   if (c.month < 1 || c.month > 12 || c.day < 1 || c.day > 31 || c.hour > 23 || c.minute > 59 || c.second > 59) return undefined;
   // 2026-02-31 is no day: the date must come back as typed.

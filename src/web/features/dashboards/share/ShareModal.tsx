@@ -59,6 +59,7 @@ function LinkTab({ raw, timeZone, panelId }: Pick<ShareModalProps, 'raw' | 'time
     [raw, timeZone, lockTime, now, panelId],
   );
   const { copy, failure } = useCopy('Link');
+  const lockHelpId = useId();
   return (
     <Stack gap="sm">
       <Text size="sm">
@@ -68,10 +69,13 @@ function LinkTab({ raw, timeZone, panelId }: Pick<ShareModalProps, 'raw' | 'time
       </Text>
       <Switch
         label="Lock time range"
-        description="Turns a relative range such as “Last 6 hours” into the absolute one shown now."
+        aria-describedby={lockHelpId}
         checked={lockTime}
         onChange={(event) => setLockTime(event.currentTarget.checked)}
       />
+      <Text size="xs" c="dimmed" id={lockHelpId} mt={-6}>
+        Turns a relative range such as “Last 6 hours” into the absolute one shown now.
+      </Text>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput label="Link URL" value={url} readOnly onFocus={(event) => event.currentTarget.select()} style={{ flex: 1 }} />
         <Button leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copy(url)}>
@@ -102,6 +106,7 @@ function ExportTab({ model, title }: { model: Record<string, unknown>; title: st
   const exported = useExportJson(model, externally);
   const { copy, failure: copyFailure } = useCopy('Dashboard JSON');
   const jsonId = useId();
+  const externalHelpId = useId();
 
   const save = () => {
     if (!exported) return;
@@ -121,10 +126,13 @@ function ExportTab({ model, title }: { model: Record<string, unknown>; title: st
       <Text size="sm">Export this dashboard as JSON, to import it on another server or keep it in a file.</Text>
       <Switch
         label="Export for sharing externally"
-        description="Data sources become inputs that the importer maps to its own, as Grafana's exports do."
+        aria-describedby={externalHelpId}
         checked={externally}
         onChange={(event) => setExternally(event.currentTarget.checked)}
       />
+      <Text size="xs" c="dimmed" id={externalHelpId} mt={-6}>
+        Data sources become inputs that the importer maps to its own, as Grafana&apos;s exports do.
+      </Text>
       {externally && dataSources.isError && (
         <Alert color="red" role="alert" title="Could not list the data sources">
           {errorMessage(dataSources.error)}

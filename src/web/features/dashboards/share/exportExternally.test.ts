@@ -3,7 +3,13 @@ import { exportExternally, inputName, type ExportDataSource } from './exportExte
 
 const prom: ExportDataSource = { uid: 'prom-uid', name: 'Prom Main', type: 'prometheus', typeName: 'Prometheus', isDefault: true };
 const loki: ExportDataSource = { uid: 'loki-uid', name: 'logs', type: 'loki', typeName: 'Loki', isDefault: false };
-const pg: ExportDataSource = { uid: 'pg-uid', name: 'warehouse', type: 'grafana-postgresql-datasource', typeName: 'PostgreSQL', isDefault: false };
+const pg: ExportDataSource = {
+  uid: 'pg-uid',
+  name: 'warehouse',
+  type: 'grafana-postgresql-datasource',
+  typeName: 'PostgreSQL',
+  isDefault: false,
+};
 const dataSources = [prom, loki, pg];
 
 const dashboard = {
