@@ -173,7 +173,7 @@ test('the inspector lives in the URL and the calendar picks an absolute range', 
   // The picker marks the current quick range and says the zone.
   const picker = page.getByRole('button', { name: 'Time range: Last 1 hour, time zone UTC' });
   await picker.click();
-  await expect(page.getByRole('button', { name: 'Last 1 hour' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Last 1 hour', exact: true })).toHaveAttribute('aria-current', 'true');
   await expectAccessibleInBothThemes(page);
 
   // Two days from the calendar, the second by keyboard.

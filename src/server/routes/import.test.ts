@@ -98,7 +98,12 @@ describe('POST /api/dashboards/import', () => {
           uid: 'hyphen-input',
           title: 'Hyphen input',
           panels: [
-            { id: 1, type: 'stat', datasource: { type: 'prometheus', uid: '${DS_PROM-MAIN}' }, targets: [{ expr: 'rate(x[${__rate_interval}])' }] },
+            {
+              id: 1,
+              type: 'stat',
+              datasource: { type: 'prometheus', uid: '${DS_PROM-MAIN}' },
+              targets: [{ expr: 'rate(x[${__rate_interval}])' }],
+            },
           ],
         },
         inputs: [{ name: 'DS_PROM-MAIN', type: 'datasource', pluginId: 'prometheus', value: promUid }],

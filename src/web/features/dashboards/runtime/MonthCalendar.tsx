@@ -68,20 +68,20 @@ function monthWeeks(key: string): Array<Array<string | null>> {
 export function MonthCalendar({ start, end, today, onPick }: MonthCalendarProps) {
   const headingId = useId();
   const [focused, setFocused] = useState(start ?? today);
-  const [moveFocus, setMoveFocus] = useState(false);
+  // Set by keyboard moves: the focus follows them; clicks and the month buttons leave it where it is.
+  const focusFollows = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const month = focused.slice(0, 7);
 
-  // Keyboard moves take the focus along; clicks and the month buttons leave it where it is.
   useEffect(() => {
-    if (!moveFocus) return;
+    if (!focusFollows.current) return;
+    focusFollows.current = false;
     buttons.current.get(focused)?.focus();
-    setMoveFocus(false);
-  }, [focused, moveFocus]);
+  }, [focused]);
 
   const move = (next: string) => {
+    focusFollows.current = true;
     setFocused(next);
-    setMoveFocus(true);
   };
   const onKeyDown = (event: KeyboardEvent, key: string) => {
     const moves: Record<string, () => string> = {

@@ -91,11 +91,11 @@ describe('TimeRangePicker', () => {
 
     await openPicker();
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
-    expect(within(zone).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      expect.stringMatching(/^Browser time \(.+\)$/),
-      'Coordinated Universal Time (UTC)',
-      'Europe/Berlin (dashboard)',
-    ]);
+    expect(
+      within(zone)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringMatching(/^Browser time \(.+\)$/), 'Coordinated Universal Time (UTC)', 'Europe/Berlin (dashboard)']);
     await userEvent.selectOptions(zone, 'Europe/Berlin');
     expect(props.onTimeZoneChange).toHaveBeenCalledWith('Europe/Berlin');
   });

@@ -9,7 +9,10 @@ import { userEvent } from '../../../test/user';
 import { downloadText } from '../runtime/csv';
 import { ShareModal, type ShareModalProps } from './ShareModal';
 
-vi.mock('../runtime/csv', async (importOriginal) => ({ ...(await importOriginal<typeof import('../runtime/csv')>()), downloadText: vi.fn() }));
+vi.mock('../runtime/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../runtime/csv')>()),
+  downloadText: vi.fn(),
+}));
 
 const writeText = vi.fn<(text: string) => Promise<void>>();
 

@@ -78,6 +78,13 @@ const dashboard = {
   },
 };
 
+/** The parts of a panel these tests look at. */
+interface PanelJson {
+  datasource?: unknown;
+  targets?: Array<Record<string, unknown>>;
+  panels?: PanelJson[];
+}
+
 /** What the import API does with an export: every `${NAME}` of a declared input becomes its value. */
 function importWith(model: Record<string, unknown>, values: Record<string, string>): Record<string, unknown> {
   const substitute = (value: unknown): unknown => {
@@ -131,12 +138,12 @@ describe('exportExternally', () => {
   });
 
   it('replaces references in panels, queries, collapsed rows, query variables and annotations', () => {
-    const panels = exported.panels as Array<Record<string, any>>;
+    const panels = exported.panels as PanelJson[];
     expect(panels[0]!.datasource).toEqual({ type: 'prometheus', uid: '${DS_PROM_MAIN}' });
     // A query without its own data source takes its panel's, as Grafana writes it.
-    expect(panels[0]!.targets[0].datasource).toEqual({ type: 'prometheus', uid: '${DS_PROM_MAIN}' });
-    expect(panels[1]!.targets[0].datasource).toEqual({ type: 'loki', uid: '${DS_LOGS}' });
-    expect(panels[2]!.panels[0].datasource).toEqual({ type: 'grafana-postgresql-datasource', uid: '${DS_WAREHOUSE}' });
+    expect(panels[0]!.targets![0]!.datasource).toEqual({ type: 'prometheus', uid: '${DS_PROM_MAIN}' });
+    expect(panels[1]!.targets![0]!.datasource).toEqual({ type: 'loki', uid: '${DS_LOGS}' });
+    expect(panels[2]!.panels![0]!.datasource).toEqual({ type: 'grafana-postgresql-datasource', uid: '${DS_WAREHOUSE}' });
     // Through a variable, and Grafana's built-ins, stay as they are.
     expect(panels[3]!.datasource).toEqual({ uid: '${ds}' });
     expect(panels[5]!.datasource).toEqual({ type: 'datasource', uid: '-- Mixed --' });
@@ -164,10 +171,10 @@ describe('exportExternally', () => {
     const imported = importWith(exported, { DS_PROM_MAIN: 'prom-uid', DS_LOGS: 'loki-uid', DS_WAREHOUSE: 'pg-uid', VAR_ENV: 'prod' });
     // Queries gain their panel's data source, which they used already; otherwise the panels are the same.
     const withoutQuerySources = (panels: unknown): unknown =>
-      (panels as Array<Record<string, any>>).map(({ targets, panels: inner, ...panel }) => ({
+      (panels as PanelJson[]).map(({ targets, panels: inner, ...panel }) => ({
         ...panel,
         ...(inner ? { panels: withoutQuerySources(inner) } : {}),
-        targets: (targets as Array<Record<string, unknown>> | undefined)?.map(({ datasource: _d, ...target }) => target),
+        targets: targets?.map(({ datasource: _d, ...target }) => target),
       }));
     expect(withoutQuerySources(imported.panels)).toEqual(withoutQuerySources(dashboard.panels));
     expect(imported.annotations).toEqual(dashboard.annotations);
@@ -185,7 +192,7 @@ describe('exportExternally', () => {
       templating: { list: [{ name: 'ds', type: 'datasource', current: { value: 'logs' } }] },
     };
     const result = exportExternally(legacy, dataSources, '11.6.0');
-    const panels = result.dashboard.panels as Array<Record<string, any>>;
+    const panels = result.dashboard.panels as PanelJson[];
     expect(panels[0]!.datasource).toEqual({ type: 'loki', uid: '${DS_LOGS}' });
     expect(panels[1]!.datasource).toEqual({ type: 'prometheus', uid: '${DS_PROM_MAIN}' });
     expect(panels[2]!.datasource).toBe('gone');
