@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 /**
+ * The Grafana HTTP API level Sightline implements, reported as `version` wherever Grafana reports
+ * its own (`/api/health`, `buildInfo`, an export's `__requires`): clients branch on it, and one
+ * that reads "0.1.0" falls back to Grafana 7 era calls. Raise it only when the API follows a newer
+ * Grafana.
+ */
+export const GRAFANA_API_VERSION = '11.6.0';
+
+/**
  * `GET /api/health`. `version` is the Grafana API level Sightline implements (clients branch on
  * it); Sightline's own release is `sightlineVersion`.
  */

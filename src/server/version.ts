@@ -1,16 +1,12 @@
 import { createRequire } from 'node:module';
-import type { BuildInfo } from '../contract/system';
+import { GRAFANA_API_VERSION, type BuildInfo } from '../contract/system';
 
 const require = createRequire(import.meta.url);
 /** Sightline's own release, from package.json: reported as `sightlineVersion`. */
 export const SIGHTLINE_VERSION: string = (require('../../package.json') as { version: string }).version;
 
-/**
- * The Grafana HTTP API level Sightline implements, reported as `version` wherever Grafana reports
- * its own (`/api/health`, `buildInfo`): clients branch on it, and one that reads "0.1.0" falls
- * back to Grafana 7 era calls. Raise it only when the API follows a newer Grafana.
- */
-export const GRAFANA_API_VERSION = '11.6.0';
+/** Defined beside the API's shapes, so the UI's exports name the same Grafana version. */
+export { GRAFANA_API_VERSION };
 
 /** The version fields of `/api/health`. */
 export function healthVersions(): { version: string; commit: string; sightlineVersion: string } {

@@ -88,6 +88,34 @@ describe('POST /api/dashboards/import', () => {
     expect(dashboard.templating.list.map((v: { query: string }) => v.query)).toEqual(['api', '$instance']);
   });
 
+  it('takes input names as Grafana writes them from data source names, hyphens included', async () => {
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/dashboards/import',
+      payload: {
+        dashboard: {
+          __inputs: [{ name: 'DS_PROM-MAIN', label: 'prom-main', type: 'datasource', pluginId: 'prometheus' }],
+          uid: 'hyphen-input',
+          title: 'Hyphen input',
+          panels: [
+            {
+              id: 1,
+              type: 'stat',
+              datasource: { type: 'prometheus', uid: '${DS_PROM-MAIN}' },
+              targets: [{ expr: 'rate(x[${__rate_interval}])' }],
+            },
+          ],
+        },
+        inputs: [{ name: 'DS_PROM-MAIN', type: 'datasource', pluginId: 'prometheus', value: promUid }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { dashboard } = (await server.call({ method: 'GET', url: '/api/dashboards/uid/hyphen-input' })).json();
+    expect(dashboard.panels[0].datasource).toEqual({ type: 'prometheus', uid: promUid });
+    // A built-in variable is no input: it stays for the dashboard to fill in.
+    expect(dashboard.panels[0].targets[0].expr).toBe('rate(x[${__rate_interval}])');
+  });
+
   it('accepts a data source by name (older clients), and refuses missing inputs or a wrong type', async () => {
     const byName = await server.call({
       method: 'POST',

@@ -7,8 +7,12 @@ import type { Store } from '../store';
 import { dashboardUrl } from '../urls';
 import { saveDashboard } from './dashboards';
 
-/** `${NAME}` in a string of an export: a reference to one of its `__inputs`. */
-const INPUT_REFERENCE = /\$\{([A-Za-z0-9_]+)\}/g;
+/**
+ * `${NAME}` in a string of an export: a reference to one of its `__inputs`. Any name, as Grafana's
+ * importer takes it: exports name inputs after data sources (`${DS_PROM-MAIN}`); a `${…}` that is
+ * not a declared input (a template variable such as `${job:regex}`) is left alone.
+ */
+const INPUT_REFERENCE = /\$\{([^${}]+)\}/g;
 
 interface DeclaredInput {
   name: string;

@@ -15,6 +15,7 @@ import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
 import { SaveModal } from './SaveModal';
+import { ShareDashboardButton } from './share/ShareButton';
 import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
 import { useRememberDashboardVisit } from './recentDashboards';
@@ -229,6 +230,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           >
             Annotations
           </Button>
+          <ShareDashboardButton model={draft} title={title} />
           {meta.canDelete && (
             <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
               Delete

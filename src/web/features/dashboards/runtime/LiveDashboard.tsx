@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
@@ -100,6 +100,7 @@ export function LiveDashboard({
     dataSources: dataSources.data,
   });
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
+  const [sharedPanelId, setSharedPanelId] = useState<number>();
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
   const panels = useMemo(() => expandRepeats((Array.isArray(model.panels) ? model.panels : []) as Panel[], scope), [model.panels, scope]);
@@ -107,6 +108,7 @@ export function LiveDashboard({
   // The renderers' chunks download while the first queries run, not after their answers.
   useEffect(() => preloadRenderers(panelTypes(panels)), [panels]);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
+  const sharedPanel = sharedPanelId === undefined ? undefined : findPanel(panels, sharedPanelId);
 
   const { setRange } = state;
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
@@ -145,6 +147,10 @@ export function LiveDashboard({
       headingLevel={inRow ? 3 : 2}
       canEdit={canEdit && typeof panel.id === 'number' && ownIds.has(panel.id)}
       onView={state.setViewPanel}
+      inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
+      onInspect={state.setInspect}
+      onInspectTab={state.setInspectTab}
+      onShare={setSharedPanelId}
       onChangeTimeRange={onChangeTimeRange}
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
@@ -168,6 +174,8 @@ export function LiveDashboard({
           onRangeChange={state.setRange}
           onRefreshChange={state.setRefresh}
           onRefreshNow={state.refreshNow}
+          savedTimeZone={state.savedTimeZone}
+          onTimeZoneChange={state.setTimeZone}
         />
       </Group>
       {dataSources.isError && (
@@ -193,12 +201,26 @@ export function LiveDashboard({
       ) : (
         <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope, { format: 'text' })} />
       )}
+      {sharedPanel && (
+        <Suspense fallback={null}>
+          <ShareModal
+            opened
+            onClose={() => setSharedPanelId(undefined)}
+            title={interpolate(String(sharedPanel.title ?? ''), scope, { format: 'text' }) || 'Untitled panel'}
+            raw={state.raw}
+            timeZone={state.timeZone}
+            panelId={sharedPanelId}
+          />
+        </Suspense>
+      )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
     </Stack>
   );
 }
 
 const EMPTY: never[] = [];
+
+const ShareModal = lazy(() => import('../share/ShareModal'));
 
 function panelTypes(panels: Panel[]): string[] {
   return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));

@@ -7,7 +7,7 @@ import type { Panel } from '../layout';
 import { PanelRenderer } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
 import { safeLinkUrl } from './links';
-import { PanelMenu, type PanelLink } from './PanelMenu';
+import { PanelMenu, type InspectTab, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
 import { interpolate } from './variables';
@@ -33,6 +33,12 @@ export interface LivePanelProps {
   headingLevel: 2 | 3;
   canEdit: boolean;
   onView(panelId: number | undefined): void;
+  /** The inspector's tab when this panel is the one inspected (`inspect=<id>` in the URL). */
+  inspectTab?: InspectTab;
+  /** Opens (a tab) or, with `undefined`, closes the inspector of a panel. */
+  onInspect(panelId: number | undefined, tab?: InspectTab): void;
+  onInspectTab(tab: InspectTab): void;
+  onShare(panelId: number): void;
   onChangeTimeRange(range: TimeRangeMs): void;
   onCreateAnnotation(at: { panelId?: number; time: number; timeEnd?: number }): void;
   onApplyPanelJson(panel: Panel): void;
@@ -68,6 +74,10 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const { ref: sizeRef, width, height } = useElementSize();
   const { ref: seenRef, entry } = useIntersection({ rootMargin: '200px' });
   const [seen, setSeen] = useState(false);
+  // The URL names the inspected panel by id; a panel without one keeps its inspector to itself.
+  const hasId = typeof panel.id === 'number';
+  const [ownInspect, setOwnInspect] = useState<InspectTab | null>(null);
+  const inspect = hasId ? (props.inspectTab ?? null) : ownInspect;
   const onScreen = entry?.isIntersecting ?? false;
   if (onScreen && !seen) setSeen(true);
   const bodyRef = useMergedRef(sizeRef, seenRef);
@@ -81,9 +91,14 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
     dashboardUid: props.dashboardUid,
     panelId: panel.id,
     request,
-    enabled: seen && width > 0 && props.variablesReady,
+    // An inspector opened from the URL needs the data even when the panel is below the fold.
+    enabled: (seen || inspect !== null) && width > 0 && props.variablesReady,
   });
-  const [inspect, setInspect] = useState<'data' | 'query' | 'json' | null>(null);
+  const { onInspect } = props;
+  const setInspect = useCallback(
+    (tab: InspectTab | null) => (hasId ? onInspect(tab === null ? undefined : panel.id, tab ?? undefined) : setOwnInspect(tab)),
+    [hasId, onInspect, panel.id],
+  );
   const frames = data.data?.frames ?? [];
   const titleId = `panel-title-${props.dashboardUid}-${panel.id ?? 'x'}`;
   const descriptionId = `${titleId}-description`;
@@ -141,6 +156,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           canEdit={props.canEdit}
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
           onInspect={setInspect}
+          onShare={hasId ? () => props.onShare(panel.id!) : undefined}
         />
       </Group>
       {/* The padding sits outside the measured box: Mantine measures the border box, so a padded
@@ -178,7 +194,10 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
             request={data.data?.request}
             response={data.data?.response}
             error={data.error}
-            initialTab={inspect}
+            tab={inspect}
+            onTabChange={hasId ? props.onInspectTab : setOwnInspect}
+            loading={data.loading}
+            requestMs={data.data?.requestMs}
             timeZone={props.timeZone}
             onApplyPanelJson={
               props.canEdit

@@ -218,3 +218,58 @@ describe('PanelInspect: JSON', () => {
     expect(screen.getByText(/changing it needs permission to edit the dashboard/)).toBeInTheDocument();
   });
 });
+
+describe('PanelInspect: URL-driven tabs, time zone, transformations and stats', () => {
+  it('shows the tab it is given and asks to change it rather than changing it itself', async () => {
+    const onTabChange = vi.fn();
+    renderInspect({ tab: 'data', onTabChange });
+    await screen.findByRole('dialog', { name: 'Inspect: CPU' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Data', 'Stats', 'JSON', 'Query']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Stats' }));
+    expect(onTabChange).toHaveBeenCalledWith('stats');
+    expect(screen.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('writes times in the dashboard’s time zone', async () => {
+    renderInspect({ timeZone: 'Asia/Tokyo' });
+    await screen.findByRole('table');
+    expect(bodyRows()[0]).toEqual(['2024-01-02T12:04:05.000+09:00', '42%']);
+  });
+
+  it('applies the panel’s transformations only when asked, as Grafana', async () => {
+    const transformed: Panel = {
+      ...panel,
+      transformations: [{ id: 'organize', options: { renameByName: { Value: 'Load' } } }],
+      fieldConfig: { defaults: {}, overrides: [] },
+    };
+    renderInspect({ panel: transformed, frames: [seriesFrame({ times: [T0], values: [1] })] });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('switch', { name: 'Formatted data' }));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Time', 'Value']);
+    const apply = screen.getByRole('switch', { name: 'Apply panel transformations' });
+    expect(apply).not.toBeChecked();
+    await userEvent.click(apply);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Time', 'Load']);
+  });
+
+  it('offers no transformations switch for a panel without any', async () => {
+    renderInspect();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('switch', { name: 'Apply panel transformations' })).toBeNull();
+  });
+
+  it('shows a skeleton, not "No data", while the first answer is on its way', async () => {
+    renderInspect({ frames: [], loading: true });
+    expect(await screen.findByRole('status', { name: "Loading the panel's data" })).toBeInTheDocument();
+    expect(screen.queryByText(/No data/)).toBeNull();
+  });
+
+  it('counts the queries, frames and rows, and the request time', async () => {
+    renderInspect({ initialTab: 'stats', request: { queries: [{ refId: 'A' }, { refId: 'B' }] }, requestMs: 85 });
+    const stats = await screen.findByRole('table', { name: 'Query statistics' });
+    const rows = within(stats)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Total request time85 ms', 'Number of queries2', 'Number of frames1', 'Total number rows2']);
+  });
+});

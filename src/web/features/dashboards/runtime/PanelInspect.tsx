@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Code, Group, Modal, NativeSelect, Stack, Switch, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, Group, Modal, NativeSelect, Skeleton, Stack, Switch, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useId, useMemo, useState, type JSX } from 'react';
@@ -7,7 +7,8 @@ import JsonEditor from '../JsonEditor';
 import { describeJsonError } from '../jsonErrors';
 import type { Panel } from '../layout';
 import { displayText, getDisplayProcessor, prepareFields } from '../panels/fieldDisplay';
-import { decodeFrames } from '../panels/frames';
+import { decodeFrames, type PanelFrame } from '../panels/frames';
+import { applyTransformations } from '../panels/transformations';
 import { csvFileName, downloadText, framesToTables, tablesToCsv, type TextTable } from './csv';
 import type { InspectTab } from './PanelMenu';
 
@@ -22,7 +23,14 @@ export interface PanelInspectProps {
   response?: unknown;
   /** Query error text, if any. */
   error?: string;
+  /** The tab shown, when the caller keeps it (in the URL); otherwise `initialTab` starts it. */
+  tab?: InspectTab;
+  onTabChange?(tab: InspectTab): void;
   initialTab?: InspectTab;
+  /** The first answer is on its way: the data tab shows a skeleton rather than "No data". */
+  loading?: boolean;
+  /** How long the last answer took, for the Stats tab. */
+  requestMs?: number;
   /** The dashboard's `timezone`, for times in the data table and the CSV. */
   timeZone?: string;
   /** Absent when the viewer may not edit: then the JSON tab is read-only and says why. */
@@ -36,13 +44,25 @@ function panelTitle(panel: Panel): string {
   return (typeof panel.title === 'string' && panel.title.trim()) || 'Untitled panel';
 }
 
+/** Decoded frames back in the wire shape the table and CSV writers read. */
+function encodeFrames(frames: PanelFrame[]): DataFrame[] {
+  return frames.map((frame) => ({
+    schema: {
+      refId: frame.refId,
+      name: frame.name,
+      fields: frame.fields.map((field) => ({ name: field.name, type: field.type, labels: field.labels, config: field.config })),
+    },
+    data: { values: frame.fields.map((field) => field.values) },
+  }));
+}
+
 /**
  * The frames as the panel shows them: value fields turned into their display text (units,
  * decimals, mappings) and named by the panel's display names. Time fields stay numbers so the
  * table can still join and write them as times.
  */
-function formattedFrames(panel: Panel, frames: DataFrame[], timeZone: string | undefined): DataFrame[] {
-  return prepareFields(panel, decodeFrames(frames)).map((frame) => ({
+function formattedFrames(panel: Panel, frames: PanelFrame[], timeZone: string | undefined): DataFrame[] {
+  return prepareFields(panel, frames).map((frame) => ({
     schema: {
       refId: frame.refId,
       name: frame.name,
@@ -124,17 +144,32 @@ function JsonBlock({ heading, value, emptyText, what }: { heading: string; value
   );
 }
 
-function DataTab({ panel, frames, error, timeZone }: Pick<PanelInspectProps, 'panel' | 'frames' | 'error' | 'timeZone'>) {
+function hasTransformations(panel: Panel): boolean {
+  return Array.isArray(panel.transformations) && panel.transformations.length > 0;
+}
+
+function DataTab({
+  panel,
+  frames,
+  error,
+  timeZone,
+  loading,
+}: Pick<PanelInspectProps, 'panel' | 'frames' | 'error' | 'timeZone' | 'loading'>) {
   // On by default, as in Grafana: the numbers a person sees in the panel.
   const [formatted, setFormatted] = useState(true);
+  // Off by default, as in Grafana: the data as the queries answered it.
+  const [withTransforms, setWithTransforms] = useState(false);
   const [joinByTime, setJoinByTime] = useState(false);
   const [selected, setSelected] = useState(0);
   const [downloadError, setDownloadError] = useState<string>();
 
+  const transforms = withTransforms && hasTransformations(panel);
   const tables = useMemo(() => {
-    const source = formatted ? formattedFrames(panel, frames, timeZone) : frames;
+    const decoded = transforms ? applyTransformations(panel, decodeFrames(frames)) : decodeFrames(frames);
+    const source = formatted ? formattedFrames(panel, decoded, timeZone) : transforms ? encodeFrames(decoded) : frames;
+    // Formatted times are written in the dashboard's time zone; raw ones as epoch ms, as the data source sent them.
     return framesToTables(source, { formattedTime: formatted, timeZone, joinByTime });
-  }, [panel, frames, timeZone, formatted, joinByTime]);
+  }, [panel, frames, timeZone, formatted, joinByTime, transforms]);
   const index = Math.min(selected, Math.max(0, tables.length - 1));
   const table = tables[index];
   const title = panelTitle(panel);
@@ -151,6 +186,14 @@ function DataTab({ panel, frames, error, timeZone }: Pick<PanelInspectProps, 'pa
     }
   };
 
+  if (!table && loading) {
+    return (
+      <Stack gap="xs" role="status" aria-label="Loading the panel's data">
+        <Skeleton h={28} />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
   if (!table) {
     return error ? (
       <Alert color="red" variant="light" title="The query failed" role="alert">
@@ -171,6 +214,16 @@ function DataTab({ panel, frames, error, timeZone }: Pick<PanelInspectProps, 'pa
             value={String(index)}
             onChange={(event) => setSelected(Number(event.currentTarget.value))}
             w={320}
+          />
+        )}
+        {hasTransformations(panel) && (
+          <Switch
+            label="Apply panel transformations"
+            checked={withTransforms}
+            onChange={(event) => {
+              setWithTransforms(event.currentTarget.checked);
+              setSelected(0);
+            }}
           />
         )}
         <Switch label="Formatted data" checked={formatted} onChange={(event) => setFormatted(event.currentTarget.checked)} />
@@ -317,27 +370,58 @@ function JsonTab({
   );
 }
 
+/** Grafana's Stats tab: what the last answer cost and held. */
+function StatsTab({ request, frames, requestMs, loading }: Pick<PanelInspectProps, 'request' | 'frames' | 'requestMs' | 'loading'>) {
+  const queries = (request as { queries?: unknown[] } | undefined)?.queries;
+  const rows = decodeFrames(frames).reduce((sum, frame) => sum + frame.length, 0);
+  const stats: Array<[string, string]> = [
+    ['Total request time', requestMs === undefined ? (loading ? 'Waiting for the answer' : 'No request yet') : `${requestMs} ms`],
+    ['Number of queries', String(Array.isArray(queries) ? queries.length : 0)],
+    ['Number of frames', String(frames.length)],
+    ['Total number rows', rows.toLocaleString('en-US')],
+  ];
+  return (
+    <Table withTableBorder w="fit-content" miw={360} aria-label="Query statistics">
+      <Table.Tbody>
+        {stats.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row">{name}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The modal's content: mounted only while open, so each opening starts from the panel as it is. */
 function InspectContent(props: PanelInspectProps) {
   const { panel, frames, request, response, error, initialTab, timeZone, onApplyPanelJson } = props;
-  const [tab, setTab] = useState<InspectTab>(initialTab ?? 'data');
+  const [ownTab, setOwnTab] = useState<InspectTab>(initialTab ?? 'data');
+  const tab = props.tab ?? ownTab;
+  const changeTab = (next: InspectTab) => (props.onTabChange ? props.onTabChange(next) : setOwnTab(next));
   // Kept here, not in the editor, so that edits survive a look at another tab.
   const [jsonText, setJsonText] = useState(() => JSON.stringify(panel, null, 2));
   return (
-    <Tabs value={tab} onChange={(value) => setTab((value as InspectTab | null) ?? 'data')} keepMounted={false}>
+    <Tabs value={tab} onChange={(value) => changeTab((value as InspectTab | null) ?? 'data')} keepMounted={false}>
+      {/* Grafana's tabs, in its order. */}
       <Tabs.List mb="md">
         <Tabs.Tab value="data">Data</Tabs.Tab>
-        <Tabs.Tab value="query">Query</Tabs.Tab>
+        <Tabs.Tab value="stats">Stats</Tabs.Tab>
         <Tabs.Tab value="json">JSON</Tabs.Tab>
+        <Tabs.Tab value="query">Query</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="data">
-        <DataTab panel={panel} frames={frames} error={error} timeZone={timeZone} />
+        <DataTab panel={panel} frames={frames} error={error} timeZone={timeZone} loading={props.loading} />
       </Tabs.Panel>
-      <Tabs.Panel value="query">
-        <QueryTab request={request} response={response} error={error} />
+      <Tabs.Panel value="stats">
+        <StatsTab request={request} frames={frames} requestMs={props.requestMs} loading={props.loading} />
       </Tabs.Panel>
       <Tabs.Panel value="json">
         <JsonTab panel={panel} text={jsonText} onTextChange={setJsonText} onApply={onApplyPanelJson} />
+      </Tabs.Panel>
+      <Tabs.Panel value="query">
+        <QueryTab request={request} response={response} error={error} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -8,10 +8,18 @@ import {
   IconEyeOff,
   IconFileSearch,
   IconLink,
+  IconShare,
   IconTable,
 } from '@tabler/icons-react';
 
-export type InspectTab = 'data' | 'query' | 'json';
+/** Grafana's inspector tabs, by the names its `inspectTab` URL parameter uses. */
+export const INSPECT_TABS = ['data', 'stats', 'json', 'query'] as const;
+export type InspectTab = (typeof INSPECT_TABS)[number];
+
+/** The tab a URL names; Grafana opens Data when it names none it knows. */
+export function asInspectTab(value: string | null | undefined): InspectTab {
+  return INSPECT_TABS.find((tab) => tab === value) ?? 'data';
+}
 
 /** One of the panel's `links`, ready to follow. */
 export interface PanelLink {
@@ -30,10 +38,12 @@ export interface PanelMenuProps {
   canEdit: boolean;
   onView(): void;
   onInspect(tab: InspectTab): void;
+  /** Grafana's panel "Share": a link to this panel alone. */
+  onShare?(): void;
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspect }: PanelMenuProps) {
+export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspect, onShare }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -66,6 +76,11 @@ export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspe
         <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
           {viewing ? 'Exit view' : 'View'}
         </Menu.Item>
+        {onShare && (
+          <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={onShare}>
+            Share
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconTable size={14} aria-hidden />} onClick={() => onInspect('data')}>
           Inspect data

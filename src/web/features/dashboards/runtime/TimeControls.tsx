@@ -1,51 +1,8 @@
-import { ActionIcon, Button, Group, Popover, Select, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconClock, IconRefresh, IconZoomOut } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import {
-  describeRange,
-  formatDateTime,
-  isValidTimeExpression,
-  parseTime,
-  QUICK_RANGES,
-  REFRESH_INTERVALS,
-  shiftRange,
-  zoomOut,
-} from './time';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconRefresh, IconZoomOut } from '@tabler/icons-react';
+import { REFRESH_INTERVALS, shiftRange, zoomOut } from './time';
+import { TimeRangePicker } from './TimeRangePicker';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
-
-function RangeForm({ raw, timeZone, onApply }: { raw: RawTimeRange; timeZone: string; onApply(range: RawTimeRange): void }) {
-  const show = (text: string) => (/^\d+$/.test(text) ? formatDateTime(Number(text), timeZone) : text);
-  const [from, setFrom] = useState(show(raw.from));
-  const [to, setTo] = useState(show(raw.to));
-  // The instant the form opened: relative times are checked against it.
-  const [now] = useState(() => Date.now());
-  const fromMs = parseTime(from, false, now, timeZone);
-  const toMs = parseTime(to, true, now, timeZone);
-  const fromError = from.trim() && !isValidTimeExpression(from) ? 'Not a time: use now-6h or 2026-11-23 10:00:00' : undefined;
-  const toError = to.trim() && !isValidTimeExpression(to) ? 'Not a time: use now or 2026-11-23 12:00:00' : undefined;
-  const order = fromMs !== undefined && toMs !== undefined && fromMs >= toMs ? '“From” must be before “To”' : undefined;
-  // Typed dates become epoch ms in the URL; relative times stay relative, as Grafana keeps them.
-  const asUrl = (text: string, ms: number | undefined) => (text.trim().startsWith('now') ? text.trim() : String(ms));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (fromError || toError || order || fromMs === undefined || toMs === undefined) return;
-    onApply({ from: asUrl(from, fromMs), to: asUrl(to, toMs) });
-  };
-  return (
-    <form onSubmit={submit}>
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          Absolute time range
-        </Text>
-        <TextInput label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={fromError} />
-        <TextInput label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={toError ?? order} />
-        <Button type="submit" size="xs" disabled={Boolean(fromError || toError || order) || !from.trim() || !to.trim()}>
-          Apply time range
-        </Button>
-      </Stack>
-    </form>
-  );
-}
 
 /**
  * Grafana's time picker and refresh picker: quick ranges, absolute from/to, zoom out, shift back
@@ -60,6 +17,8 @@ export function TimeControls({
   onRangeChange,
   onRefreshChange,
   onRefreshNow,
+  savedTimeZone,
+  onTimeZoneChange,
 }: {
   raw: RawTimeRange;
   range: ResolvedTimeRange;
@@ -69,13 +28,9 @@ export function TimeControls({
   onRangeChange(range: RawTimeRange): void;
   onRefreshChange(refresh: string): void;
   onRefreshNow(): void;
+  savedTimeZone?: string;
+  onTimeZoneChange?(timeZone: string): void;
 }) {
-  const [open, setOpen] = useState(false);
-  const description = describeRange(raw, timeZone);
-  const pick = (next: RawTimeRange) => {
-    setOpen(false);
-    onRangeChange(next);
-  };
   const refreshOptions = REFRESH_INTERVALS.map((value) => ({ value: value || 'off', label: value || 'Off' }));
   return (
     <Group gap={6} wrap="wrap" role="group" aria-label="Time controls">
@@ -89,41 +44,13 @@ export function TimeControls({
           <IconChevronLeft size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Popover opened={open} onChange={setOpen} position="bottom-end" shadow="md" width={560} trapFocus>
-        <Popover.Target>
-          <Button
-            variant="default"
-            leftSection={<IconClock size={16} aria-hidden />}
-            onClick={() => setOpen((o) => !o)}
-            aria-label={`Time range: ${description}`}
-          >
-            {description}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <SimpleGrid cols={2} spacing="md">
-            <RangeForm key={`${raw.from}|${raw.to}|${String(open)}`} raw={raw} timeZone={timeZone} onApply={pick} />
-            <Stack gap={2} role="group" aria-label="Quick ranges" mah={320} style={{ overflowY: 'auto' }}>
-              {QUICK_RANGES.map((quick) => {
-                const current = quick.from === raw.from && quick.to === raw.to;
-                return (
-                  <UnstyledButton
-                    key={quick.display}
-                    onClick={() => pick({ from: quick.from, to: quick.to })}
-                    aria-pressed={current}
-                    px={6}
-                    py={3}
-                    style={{ borderRadius: 4, fontWeight: current ? 700 : undefined }}
-                    className="quick-range"
-                  >
-                    <Text size="sm">{quick.display}</Text>
-                  </UnstyledButton>
-                );
-              })}
-            </Stack>
-          </SimpleGrid>
-        </Popover.Dropdown>
-      </Popover>
+      <TimeRangePicker
+        raw={raw}
+        timeZone={timeZone}
+        savedTimeZone={savedTimeZone}
+        onChange={onRangeChange}
+        onTimeZoneChange={onTimeZoneChange}
+      />
       <Tooltip label="Move time range forward">
         <ActionIcon
           variant="default"

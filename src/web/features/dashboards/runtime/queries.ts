@@ -143,22 +143,27 @@ export interface PanelData {
   error?: string;
   request?: QueryRequest;
   response?: unknown;
+  /** How long the server took to answer, in ms (the inspector's Stats tab). */
+  requestMs?: number;
 }
 
 export async function fetchPanelData(body: QueryRequest, signal: AbortSignal): Promise<PanelData> {
   return withRequestSlot(signal, async () => {
+    // Timed once the request has its slot, so waiting behind other panels does not count.
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     try {
       const response = await apiFetch('/api/ds/query', { method: 'POST', body, schema: queryResponseSchema, signal });
-      return { ...framesOf(response, body), request: body, response };
+      return { ...framesOf(response, body), request: body, response, requestMs: elapsed() };
     } catch (error) {
       // A failed query still answers Grafana's results shape, with each query's own error.
       if (error instanceof ApiError) {
         const results = queryResponseSchema.safeParse(error.body);
         if (results.success) {
           const { frames, error: message } = framesOf(results.data, body);
-          return { frames, error: message ?? error.message, request: body, response: error.body };
+          return { frames, error: message ?? error.message, request: body, response: error.body, requestMs: elapsed() };
         }
-        return { frames: [], error: error.message, request: body, response: error.body };
+        return { frames: [], error: error.message, request: body, response: error.body, requestMs: elapsed() };
       }
       throw error;
     }

@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUrlParams } from '../../../lib/useUrlParams';
 import { DEFAULT_RANGE, isRelative, isValidTimeExpression, refreshMs, resolveRange } from './time';
+import { asInspectTab, type InspectTab } from './PanelMenu';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
-/**
- * The dashboard's view state that a person would bookmark, kept in the URL as Grafana's:
- * `from`, `to`, `timezone`, `refresh`, `viewPanel`; the dashboard's own `time`, `refresh` and
- * `timezone` are the defaults. Picking a range or a panel pushes a history entry, so Back undoes it.
- */
-export function useDashboardState(model: Record<string, unknown>) {
-  const [params, setUrlParams] = useUrlParams();
+/** The range and time zone the URL gives, the dashboard's own as defaults (the share link reads them too). */
+export function urlTimeState(model: Record<string, unknown>, params: URLSearchParams): { raw: RawTimeRange; timeZone: string } {
   const saved = (model.time ?? {}) as { from?: unknown; to?: unknown };
   const savedRange: RawTimeRange = {
     from: typeof saved.from === 'string' && isValidTimeExpression(saved.from) ? saved.from : DEFAULT_RANGE.from,
@@ -21,14 +17,32 @@ export function useDashboardState(model: Record<string, unknown>) {
     from: fromParam && isValidTimeExpression(fromParam) ? fromParam : savedRange.from,
     to: toParam && isValidTimeExpression(toParam) ? toParam : savedRange.to,
   };
-  const savedZone = typeof model.timezone === 'string' && model.timezone ? model.timezone : 'browser';
-  const timeZone = params.get('timezone') || savedZone;
+  return { raw, timeZone: params.get('timezone') || savedTimeZone(model) };
+}
+
+/** The dashboard's saved `timezone`; Grafana's empty value means the browser's. */
+export function savedTimeZone(model: Record<string, unknown>): string {
+  return typeof model.timezone === 'string' && model.timezone ? model.timezone : 'browser';
+}
+
+/**
+ * The dashboard's view state that a person would bookmark, kept in the URL as Grafana's:
+ * `from`, `to`, `timezone`, `refresh`, `viewPanel`; the dashboard's own `time`, `refresh` and
+ * `timezone` are the defaults. Picking a range or a panel pushes a history entry, so Back undoes it.
+ */
+export function useDashboardState(model: Record<string, unknown>) {
+  const [params, setUrlParams] = useUrlParams();
+  const { raw, timeZone } = urlTimeState(model, params);
   const savedRefresh = typeof model.refresh === 'string' ? model.refresh : '';
   const refreshParam = params.get('refresh');
   // `refresh=off` in the URL overrides a dashboard that refreshes by default.
   const refresh = refreshParam === 'off' ? '' : (refreshParam ?? savedRefresh);
   const viewPanelParam = params.get('viewPanel');
   const viewPanel = viewPanelParam && /^\d+$/.test(viewPanelParam) ? Number(viewPanelParam) : undefined;
+  // Grafana's `inspect=<panel id>&inspectTab=<tab>`: the inspector opens from the URL, so Back closes it.
+  const inspectParam = params.get('inspect');
+  const inspectPanel = inspectParam && /^\d+$/.test(inspectParam) ? Number(inspectParam) : undefined;
+  const inspectTab = asInspectTab(params.get('inspectTab'));
 
   // Relative ranges are resolved again at every refresh (the clock moved); `tick` says when.
   const [tick, setTick] = useState(0);
@@ -57,6 +71,21 @@ export function useDashboardState(model: Record<string, unknown>) {
     (panelId: number | undefined) => setUrlParams({ viewPanel: panelId === undefined ? undefined : String(panelId) }, { replace: false }),
     [setUrlParams],
   );
+  const setInspect = useCallback(
+    (panelId: number | undefined, tab?: InspectTab) =>
+      setUrlParams(
+        { inspect: panelId === undefined ? undefined : String(panelId), inspectTab: panelId === undefined ? undefined : tab },
+        { replace: false },
+      ),
+    [setUrlParams],
+  );
+  // Switching tabs replaces the entry: Back closes the inspector rather than walking its tabs.
+  const setInspectTab = useCallback((tab: InspectTab) => setUrlParams({ inspectTab: tab }, { replace: true }), [setUrlParams]);
+  const savedZone = savedTimeZone(model);
+  const setTimeZone = useCallback(
+    (next: string) => setUrlParams({ timezone: next === savedZone ? undefined : next }, { replace: false }),
+    [setUrlParams, savedZone],
+  );
   const refreshNow = useCallback(() => setTick((t) => t + 1), [setTick]);
 
   return {
@@ -71,7 +100,13 @@ export function useDashboardState(model: Record<string, unknown>) {
     /** Auto-refresh period in ms, only for ranges that move with the clock. */
     refreshIntervalMs: intervalMs,
     viewPanel,
+    inspectPanel,
+    inspectTab,
+    savedTimeZone: savedZone,
     setRange,
+    setInspect,
+    setInspectTab,
+    setTimeZone,
     setRefresh,
     setViewPanel,
     refreshNow,
