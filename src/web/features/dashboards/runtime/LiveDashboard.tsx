@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
+import { useKioskMode } from '../../../lib/kiosk';
 import type { Panel } from '../layout';
 import { PanelGrid } from '../PanelGrid';
 import { preloadRenderers } from '../panels/PanelRenderer';
@@ -12,8 +14,12 @@ import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type 
 import { DashboardLinks } from './DashboardLinks';
 import { LivePanel } from './LivePanel';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
-import { absolute } from './time';
+import classes from './LiveDashboard.module.css';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { absolute, shiftRange, zoomOut } from './time';
 import { TimeControls } from './TimeControls';
+import { useDashboardShortcuts } from './useDashboardShortcuts';
+import { useViewportFill } from './useViewportFill';
 import type { InterpolationScope, VariableModel } from './types';
 import { useDashboardState } from './useDashboardState';
 import { useVariables } from './useVariables';
@@ -46,6 +52,9 @@ function savedPanelIds(panels: unknown): Set<number> {
 /**
  * A dashboard as people watch it: time controls, variables, and every panel drawing its data,
  * with the dashboard's annotations on its graphs. Everything a person would bookmark is in the URL.
+ * Its header is Grafana's: the title (the caller's `title`), time controls and `actions` on one
+ * line, the variables on one row below; kiosk mode (`?kiosk`) hides both. Keyboard shortcuts as
+ * Grafana's (`?` lists them).
  */
 export function LiveDashboard({
   model,
@@ -53,14 +62,28 @@ export function LiveDashboard({
   canEdit,
   canAnnotate,
   onModelChange,
+  title,
+  actions,
+  note,
+  onOpenSettings,
 }: {
   model: Record<string, unknown>;
   uid: string;
   canEdit: boolean;
   canAnnotate: boolean;
   onModelChange(model: Record<string, unknown>): void;
+  /** The dashboard's title block (h1, star), at the start of the time controls' line. */
+  title?: ReactNode;
+  /** Buttons after the time controls (Edit, Save, …). */
+  actions?: ReactNode;
+  /** A short note at the end of the variables row. */
+  note?: ReactNode;
+  /** Opens the dashboard settings (`d s`); absent for someone who cannot. */
+  onOpenSettings?(): void;
 }) {
   const state = useDashboardState(model);
+  const [kiosk, setKiosk] = useKioskMode();
+  const [helpOpen, setHelpOpen] = useState(false);
   // Only a dashboard that queries something needs the org's data sources.
   const dataSources = useDataSourceList(useMemo(() => needsDataSources(model), [model]));
   const templating = useMemo(() => {
@@ -96,7 +119,31 @@ export function LiveDashboard({
   useEffect(() => preloadRenderers(panelTypes(panels)), [panels]);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
 
-  const { setRange } = state;
+  const { setRange, setViewPanel, viewPanel, range } = state;
+  useDashboardShortcuts(
+    {
+      openHelp: () => setHelpOpen(true),
+      exit: () => {
+        if (viewPanel !== undefined) setViewPanel(undefined);
+        else if (kiosk) setKiosk(false);
+        else return false;
+        return true;
+      },
+      toggleViewPanel: (id) => setViewPanel(viewPanel === id ? undefined : id),
+      // Grafana's URL for the inspect drawer of a panel.
+      inspectPanel: (id) => state.setUrlParams({ inspect: String(id) }, { replace: false }),
+      refresh: state.refreshNow,
+      toggleKiosk: () => {
+        if (!kiosk) notifications.show({ id: 'kiosk', message: 'Press Esc to leave kiosk mode' });
+        setKiosk(!kiosk);
+      },
+      openSettings: onOpenSettings,
+      zoomOut: () => setRange(zoomOut(range, Date.now())),
+      shiftRange: (direction) => setRange(shiftRange(range, direction, Date.now())),
+    },
+    { viewedPanel: viewPanel },
+  );
+  const viewFill = useViewportFill(kiosk ? 8 : 16);
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
   const onCreateAnnotation = useCallback((at: AnnotationDraft) => (canAnnotate ? setDraft(at) : undefined), [canAnnotate]);
   const onApplyPanelJson = useCallback(
@@ -140,23 +187,38 @@ export function LiveDashboard({
   );
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+    <Stack gap={8}>
+      {!kiosk && (
+        <div className={classes.toolbar}>
+          <div className={classes.title}>{title}</div>
+          <Group gap={8} wrap="wrap" justify="flex-end" className={classes.end}>
+            <TimeControls
+              raw={state.raw}
+              range={state.range}
+              timeZone={state.timeZone}
+              refresh={state.refresh}
+              refreshing={fetching}
+              onRangeChange={state.setRange}
+              onRefreshChange={state.setRefresh}
+              onRefreshNow={state.refreshNow}
+            />
+            {actions}
+          </Group>
+        </div>
+      )}
+      {!kiosk && (
+        // Hidden by CSS when empty, so a dashboard without variables or links has no gap for them.
+        <div className={classes.controls}>
           <VariablesBar variables={variables.variables} setValue={variables.setValue} />
-          <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
-        </Group>
-        <TimeControls
-          raw={state.raw}
-          range={state.range}
-          timeZone={state.timeZone}
-          refresh={state.refresh}
-          refreshing={fetching}
-          onRangeChange={state.setRange}
-          onRefreshChange={state.setRefresh}
-          onRefreshNow={state.refreshNow}
-        />
-      </Group>
+          {/* Annotation toggles belong here, after the variables, as Grafana places them. */}
+          {(hasLinks(model.links) || note) && (
+            <div className={classes.end}>
+              <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
+              {note}
+            </div>
+          )}
+        </div>
+      )}
       {dataSources.isError && (
         <Alert color="red" role="alert" title="Could not list the data sources">
           {errorMessage(dataSources.error)}
@@ -164,11 +226,16 @@ export function LiveDashboard({
       )}
       {state.viewPanel !== undefined ? (
         viewed ? (
-          <Stack gap="xs">
-            <Button variant="subtle" w="fit-content" onClick={() => state.setViewPanel(undefined)}>
-              Back to the dashboard
-            </Button>
-            <div style={{ height: 'calc(100vh - 260px)', minHeight: 320 }}>{renderPanel(viewed, false, true)}</div>
+          <Stack gap={4}>
+            {!kiosk && (
+              <Button variant="subtle" size="xs" w="fit-content" onClick={() => state.setViewPanel(undefined)}>
+                Back to the dashboard
+              </Button>
+            )}
+            {/* The viewed panel fills the window below the header, as Grafana's panel view. */}
+            <div ref={viewFill.ref} style={{ height: viewFill.height, minHeight: 240 }} data-testid="viewed-panel">
+              {renderPanel(viewed, false, true)}
+            </div>
           </Stack>
         ) : (
           <Alert color="yellow" title={`Panel ${state.viewPanel} is not on this dashboard`}>
@@ -181,11 +248,14 @@ export function LiveDashboard({
         <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope)} />
       )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
+      <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} canOpenSettings={onOpenSettings !== undefined} />
     </Stack>
   );
 }
 
 const EMPTY: never[] = [];
+
+const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;
 
 function panelTypes(panels: Panel[]): string[] {
   return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Popover, Select, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconClock, IconRefresh, IconZoomOut } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Popover, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconClock, IconZoomOut } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
   describeRange,
@@ -7,10 +7,10 @@ import {
   isValidTimeExpression,
   parseTime,
   QUICK_RANGES,
-  REFRESH_INTERVALS,
   shiftRange,
   zoomOut,
 } from './time';
+import { RefreshPicker } from './RefreshPicker';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
 function RangeForm({ raw, timeZone, onApply }: { raw: RawTimeRange; timeZone: string; onApply(range: RawTimeRange): void }) {
@@ -76,13 +76,13 @@ export function TimeControls({
     setOpen(false);
     onRangeChange(next);
   };
-  const refreshOptions = REFRESH_INTERVALS.map((value) => ({ value: value || 'off', label: value || 'Off' }));
   return (
-    <Group gap={6} wrap="wrap" role="group" aria-label="Time controls">
+    // One line on a wide screen; on a phone it wraps rather than running off the screen.
+    <Group gap={4} wrap="wrap" role="group" aria-label="Time controls" style={{ rowGap: 6 }}>
       <Tooltip label="Move time range backward">
         <ActionIcon
           variant="default"
-          size="lg"
+          size="input-xs"
           aria-label="Move time range backward"
           onClick={() => onRangeChange(shiftRange(range, -1, Date.now()))}
         >
@@ -93,6 +93,7 @@ export function TimeControls({
         <Popover.Target>
           <Button
             variant="default"
+            size="xs"
             leftSection={<IconClock size={16} aria-hidden />}
             onClick={() => setOpen((o) => !o)}
             aria-label={`Time range: ${description}`}
@@ -127,7 +128,7 @@ export function TimeControls({
       <Tooltip label="Move time range forward">
         <ActionIcon
           variant="default"
-          size="lg"
+          size="input-xs"
           aria-label="Move time range forward"
           onClick={() => onRangeChange(shiftRange(range, 1, Date.now()))}
         >
@@ -135,25 +136,11 @@ export function TimeControls({
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Zoom out time range">
-        <ActionIcon variant="default" size="lg" aria-label="Zoom out time range" onClick={() => onRangeChange(zoomOut(range, Date.now()))}>
+        <ActionIcon variant="default" size="input-xs" aria-label="Zoom out time range" onClick={() => onRangeChange(zoomOut(range, Date.now()))}>
           <IconZoomOut size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Refresh dashboard">
-        <ActionIcon variant="default" size="lg" aria-label="Refresh dashboard" onClick={onRefreshNow} loading={refreshing}>
-          <IconRefresh size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Select
-        label="Auto refresh"
-        data={refreshOptions}
-        value={refresh || 'off'}
-        onChange={(value) => onRefreshChange(!value || value === 'off' ? '' : value)}
-        allowDeselect={false}
-        w={110}
-        size="xs"
-        styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}
-      />
+      <RefreshPicker refresh={refresh} refreshing={refreshing} onRefreshChange={onRefreshChange} onRefreshNow={onRefreshNow} />
     </Group>
   );
 }
