@@ -50,8 +50,8 @@ export function RefreshPicker({
             return (
               <Menu.Item
                 key={interval || 'off'}
-                role="menuitemradio"
-                aria-checked={picked}
+                // Mantine's items are always `menuitem` (no `aria-checked` there): the picked one is the current one.
+                aria-current={picked || undefined}
                 onClick={() => onRefreshChange(interval)}
                 leftSection={<IconCheck size={14} aria-hidden style={{ visibility: picked ? 'visible' : 'hidden' }} />}
                 fw={picked ? 700 : undefined}
