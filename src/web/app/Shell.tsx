@@ -12,7 +12,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconDatabase,
   IconKey,
@@ -80,6 +80,8 @@ export function Shell() {
   // itself stays mounted, so switching kiosk on or off keeps what it holds.
   const [params] = useSearchParams();
   const kiosk = isKiosk(params);
+  // A folded menu is moved off the screen; hidden too, it leaves the tab order and what a screen reader reads.
+  const phone = useMediaQuery('(max-width: 768.98px)');
   const signOutEverywhere = () => void signOut().then(() => navigate(paths.login(), { replace: true }));
   const signOutTitle = `Sign out ${session?.login ?? ''} in every tab`;
   const orgAndRole = (
@@ -149,7 +151,7 @@ export function Shell() {
         </AppShell.Header>
       )}
       {!kiosk && (
-        <AppShell.Navbar p="sm" aria-label="Sections" id="app-navigation">
+        <AppShell.Navbar p="sm" aria-label="Sections" id="app-navigation" style={phone && !opened ? { visibility: 'hidden' } : undefined}>
           {sections.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}

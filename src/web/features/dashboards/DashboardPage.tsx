@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -185,10 +185,9 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     });
 
   const titleMissing = typeof draft.title !== 'string' || !draft.title.trim();
-  const tags = Array.isArray(draft.tags) ? (draft.tags as string[]) : [];
 
   const folderLink = meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`;
-  // Grafana's header line: where the dashboard lives, its title and star; its tags beside them on a wide screen.
+  // Grafana's header line: where the dashboard lives, its title and star.
   const titleBlock = (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       {/* On a phone the title alone: the navigation menu leads to the dashboards. */}
@@ -209,15 +208,6 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         {title}
       </Text>
       <StarToggle uid={uid} title={title} />
-      {tags.length > 0 && (
-        <Group gap={4} wrap="nowrap" visibleFrom="lg" style={{ minWidth: 0, overflow: 'hidden' }}>
-          {tags.map((tag) => (
-            <Badge key={tag} variant="outline" size="sm" style={{ flexShrink: 0 }}>
-              {tag}
-            </Badge>
-          ))}
-        </Group>
-      )}
     </Group>
   );
   const actions = (

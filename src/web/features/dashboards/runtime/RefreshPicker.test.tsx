@@ -34,7 +34,9 @@ describe('RefreshPicker', () => {
   });
 
   it('says Off when nothing refreshes, and keeps an interval the list does not offer', async () => {
-    const { rerender } = renderWithProviders(<RefreshPicker refresh="" refreshing={false} onRefreshChange={vi.fn()} onRefreshNow={vi.fn()} />);
+    const { rerender } = renderWithProviders(
+      <RefreshPicker refresh="" refreshing={false} onRefreshChange={vi.fn()} onRefreshNow={vi.fn()} />,
+    );
     expect(screen.getByRole('button', { name: 'Auto refresh: Off' })).toHaveTextContent('Off');
     rerender(<RefreshPicker refresh="2m" refreshing={false} onRefreshChange={vi.fn()} onRefreshNow={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Auto refresh: 2m' }));

@@ -7,8 +7,8 @@ export function ShortcutsHelp({ opened, onClose, canOpenSettings }: { opened: bo
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="xl">
       <Stack gap="md">
         <Text size="sm">
-          Press the keys one after the other. Panel shortcuts act on the panel that has focus or is under the mouse. They do nothing
-          while you type in a field.
+          Press the keys one after the other. Panel shortcuts act on the panel that has focus or is under the mouse. They do nothing while
+          you type in a field.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {SHORTCUT_GROUPS.map((group) => (

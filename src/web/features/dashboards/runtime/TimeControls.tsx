@@ -1,15 +1,7 @@
 import { ActionIcon, Button, Group, Popover, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconClock, IconZoomOut } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import {
-  describeRange,
-  formatDateTime,
-  isValidTimeExpression,
-  parseTime,
-  QUICK_RANGES,
-  shiftRange,
-  zoomOut,
-} from './time';
+import { describeRange, formatDateTime, isValidTimeExpression, parseTime, QUICK_RANGES, shiftRange, zoomOut } from './time';
 import { RefreshPicker } from './RefreshPicker';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
@@ -136,7 +128,12 @@ export function TimeControls({
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Zoom out time range">
-        <ActionIcon variant="default" size="input-xs" aria-label="Zoom out time range" onClick={() => onRangeChange(zoomOut(range, Date.now()))}>
+        <ActionIcon
+          variant="default"
+          size="input-xs"
+          aria-label="Zoom out time range"
+          onClick={() => onRangeChange(zoomOut(range, Date.now()))}
+        >
           <IconZoomOut size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>

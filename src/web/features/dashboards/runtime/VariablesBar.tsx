@@ -39,7 +39,7 @@ function VariableControl({ variable, setValue }: { variable: VariableState; setV
     input: visibleLabel ? classes.joinedInput : undefined,
     error: classes.error,
   };
-  const common = { ...labelled, error, size: 'xs' as const, classNames, style: { minWidth: 'min(200px, 100%)', maxWidth: 420 } };
+  const common = { ...labelled, error, size: 'xs' as const, classNames };
 
   if (variable.type === 'textbox') {
     // Keyed by the value: a new value from the URL (Back) replaces what is being typed.

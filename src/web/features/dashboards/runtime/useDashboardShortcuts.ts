@@ -9,16 +9,7 @@ import { useEffect, useRef } from 'react';
  */
 
 export type ShortcutAction =
-  | 'help'
-  | 'exit'
-  | 'viewPanel'
-  | 'inspectPanel'
-  | 'refresh'
-  | 'toggleKiosk'
-  | 'settings'
-  | 'zoomOut'
-  | 'shiftBack'
-  | 'shiftForward';
+  'help' | 'exit' | 'viewPanel' | 'inspectPanel' | 'refresh' | 'toggleKiosk' | 'settings' | 'zoomOut' | 'shiftBack' | 'shiftForward';
 
 export interface ShortcutDescription {
   /** The keys in the order they are pressed, as the help dialog shows them. */
@@ -140,7 +131,9 @@ export function isBusyTarget(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
   if (target instanceof HTMLElement && target.isContentEditable) return true;
-  return target.closest('[role="textbox"], [role="combobox"], [role="searchbox"], [role="dialog"], [role="menu"], [role="listbox"]') !== null;
+  return (
+    target.closest('[role="textbox"], [role="combobox"], [role="searchbox"], [role="dialog"], [role="menu"], [role="listbox"]') !== null
+  );
 }
 
 /** The id of the dashboard panel an element sits in (`data-panel-id` on the panel's section). */
