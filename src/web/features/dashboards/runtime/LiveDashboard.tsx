@@ -143,7 +143,7 @@ export function LiveDashboard({
     },
     { viewedPanel: viewPanel },
   );
-  const viewFill = useViewportFill(kiosk ? 8 : 16);
+  const [measureViewed, viewedHeight] = useViewportFill(kiosk ? 8 : 16);
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
   const onCreateAnnotation = useCallback((at: AnnotationDraft) => (canAnnotate ? setDraft(at) : undefined), [canAnnotate]);
   const onApplyPanelJson = useCallback(
@@ -233,7 +233,7 @@ export function LiveDashboard({
               </Button>
             )}
             {/* The viewed panel fills the window below the header, as Grafana's panel view. */}
-            <div ref={viewFill.ref} style={{ height: viewFill.height, minHeight: 240 }} data-testid="viewed-panel">
+            <div ref={measureViewed} style={{ height: viewedHeight, minHeight: 240 }}>
               {renderPanel(viewed, false, true)}
             </div>
           </Stack>

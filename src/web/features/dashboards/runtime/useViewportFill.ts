@@ -24,6 +24,7 @@ export function useViewportFill(bottomPx: number) {
       window.removeEventListener('resize', measure);
     };
   }, [element, bottomPx]);
-  const ref = useCallback((node: HTMLElement | null) => setElement(node), []);
-  return { ref, height };
+  // A callback for the element's `ref`: the measuring starts once the element is there.
+  const measureElement = useCallback((node: HTMLElement | null) => setElement(node), []);
+  return [measureElement, height] as const;
 }
