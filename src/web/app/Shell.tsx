@@ -80,8 +80,9 @@ export function Shell() {
   // itself stays mounted, so switching kiosk on or off keeps what it holds.
   const [params] = useSearchParams();
   const kiosk = isKiosk(params);
-  // A folded menu is moved off the screen; hidden too, it leaves the tab order and what a screen reader reads.
-  const phone = useMediaQuery('(max-width: 768.98px)');
+  // Grafana's breakpoint: below 769 px the account's buttons move from the header into the menu.
+  // Read at once, so a phone never draws the desktop header first.
+  const phone = useMediaQuery('(max-width: 768.98px)', undefined, { getInitialValueInEffect: false }) ?? false;
   const signOutEverywhere = () => void signOut().then(() => navigate(paths.login(), { replace: true }));
   const signOutTitle = `Sign out ${session?.login ?? ''} in every tab`;
   const orgAndRole = (
@@ -102,7 +103,7 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56, collapsed: kiosk }}
-      // Grafana's breakpoint: below 769 px the navigation and the account's buttons fold into the menu.
+      // Grafana's breakpoint: below 769 px the navigation folds into the menu (as `phone` says).
       navbar={{ width: 232, breakpoint: 769, collapsed: { mobile: kiosk || !opened, desktop: kiosk } }}
       padding={kiosk ? 'xs' : { base: 'sm', sm: 'md' }}
     >
@@ -113,40 +114,48 @@ export function Shell() {
           )}
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                className={classes.phoneOnly}
-                size="sm"
-                aria-label={opened ? 'Close menu' : 'Open menu'}
-                aria-expanded={opened}
-                aria-controls="app-navigation"
-              />
+              {phone && (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label={opened ? 'Close menu' : 'Open menu'}
+                  aria-expanded={opened}
+                  aria-controls="app-navigation"
+                />
+              )}
               <Logo />
             </Group>
-            <Group gap="sm" wrap="nowrap" className={classes.desktopOnly}>
-              <Group gap={6} wrap="nowrap">
-                {orgAndRole}
-              </Group>
-              <ThemeToggle />
-              {/* Only people have passwords: a token session is a service account's. Buttons, not a
+            {!phone && (
+              <Group gap="sm" wrap="nowrap">
+                <Group gap={6} wrap="nowrap">
+                  {orgAndRole}
+                </Group>
+                <ThemeToggle />
+                {/* Only people have passwords: a token session is a service account's. Buttons, not a
                 menu: a menu's positioning code would add to every page's first download. */}
-              {session?.kind === 'cookie' && (
-                <ActionIcon
-                  component={Link}
-                  to={paths.changePassword()}
+                {session?.kind === 'cookie' && (
+                  <ActionIcon
+                    component={Link}
+                    to={paths.changePassword()}
+                    variant="default"
+                    size="lg"
+                    aria-label={`Change password of ${session.login}`}
+                    title="Change password"
+                  >
+                    <IconKey size={18} aria-hidden />
+                  </ActionIcon>
+                )}
+                <Button
                   variant="default"
-                  size="lg"
-                  aria-label={`Change password of ${session.login}`}
-                  title="Change password"
+                  title={signOutTitle}
+                  leftSection={<IconLogout size={16} aria-hidden />}
+                  onClick={signOutEverywhere}
                 >
-                  <IconKey size={18} aria-hidden />
-                </ActionIcon>
-              )}
-              <Button variant="default" title={signOutTitle} leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutEverywhere}>
-                Sign out
-              </Button>
-            </Group>
+                  Sign out
+                </Button>
+              </Group>
+            )}
           </Group>
         </AppShell.Header>
       )}
@@ -164,33 +173,35 @@ export function Shell() {
             />
           ))}
           {/* On a phone the header has no room for the account: it is at the end of the menu. */}
-          <Stack gap="xs" mt="auto" pt="sm" className={`${classes.phoneOnly} ${classes.account}`} role="group" aria-label="Account">
-            <Group gap={6} wrap="nowrap">
-              {orgAndRole}
-            </Group>
-            <ThemeToggle withText />
-            {session?.kind === 'cookie' && (
+          {phone && (
+            <Stack gap="xs" mt="auto" pt="sm" className={classes.account} role="group" aria-label="Account">
+              <Group gap={6} wrap="nowrap">
+                {orgAndRole}
+              </Group>
+              <ThemeToggle withText />
+              {session?.kind === 'cookie' && (
+                <Button
+                  component={Link}
+                  to={paths.changePassword()}
+                  variant="default"
+                  justify="flex-start"
+                  leftSection={<IconKey size={16} aria-hidden />}
+                  onClick={close}
+                >
+                  Change password
+                </Button>
+              )}
               <Button
-                component={Link}
-                to={paths.changePassword()}
                 variant="default"
                 justify="flex-start"
-                leftSection={<IconKey size={16} aria-hidden />}
-                onClick={close}
+                title={signOutTitle}
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOutEverywhere}
               >
-                Change password
+                Sign out
               </Button>
-            )}
-            <Button
-              variant="default"
-              justify="flex-start"
-              title={signOutTitle}
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={signOutEverywhere}
-            >
-              Sign out
-            </Button>
-          </Stack>
+            </Stack>
+          )}
         </AppShell.Navbar>
       )}
       <AppShell.Main>
