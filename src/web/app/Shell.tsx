@@ -7,11 +7,12 @@ import {
   Group,
   NavLink,
   Progress,
+  Stack,
   Text,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconDatabase,
   IconKey,
@@ -24,10 +25,12 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, Outlet, useNavigate, useNavigation } from 'react-router-dom';
+import { Link, NavLink as RouterNavLink, Outlet, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
+import { isKiosk } from '../lib/kiosk';
 import { paths } from './paths';
+import classes from './Shell.module.css';
 import { useSession } from './useSession';
 
 const sections = [
@@ -39,10 +42,21 @@ const sections = [
   { to: paths.annotations(), label: 'Annotations', icon: IconMessage2 },
 ];
 
-function ThemeToggle() {
+function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
+  if (withText)
+    return (
+      <Button
+        variant="default"
+        justify="flex-start"
+        leftSection={scheme === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+        onClick={() => setColorScheme(next)}
+      >
+        Switch to {next} theme
+      </Button>
+    );
   return (
     <ActionIcon
       variant="default"
@@ -62,76 +76,134 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  // Kiosk mode (Grafana's `?kiosk`) shows the page alone: no header, no navigation. The page
+  // itself stays mounted, so switching kiosk on or off keeps what it holds.
+  const [params] = useSearchParams();
+  const kiosk = isKiosk(params);
+  // Grafana's breakpoint: below 769 px the account's buttons move from the header into the menu.
+  // Read at once, so a phone never draws the desktop header first.
+  const phone = useMediaQuery('(max-width: 768.98px)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const signOutEverywhere = () => void signOut().then(() => navigate(paths.login(), { replace: true }));
+  const signOutTitle = `Sign out ${session?.login ?? ''} in every tab`;
+  const orgAndRole = (
+    <>
+      <Text size="sm" fw={600} data-testid="org-name">
+        {session?.orgName}
+      </Text>
+      <Badge
+        variant="dot"
+        color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'}
+        aria-label={`Role: ${session?.role}`}
+      >
+        {session?.role}
+      </Badge>
+    </>
+  );
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
-      <AppShell.Header>
-        {navigation.state === 'loading' && (
-          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} aria-label="Loading page" />
-        )}
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            />
-            <Logo />
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Group gap={6} wrap="nowrap" visibleFrom="xs">
-              <Text size="sm" fw={600} data-testid="org-name">
-                {session?.orgName}
-              </Text>
-              <Badge
-                variant="dot"
-                color={session?.role === 'Admin' ? 'grape' : session?.role === 'Editor' ? 'teal' : 'gray'}
-                aria-label={`Role: ${session?.role}`}
-              >
-                {session?.role}
-              </Badge>
+    <AppShell
+      header={{ height: 56, collapsed: kiosk }}
+      // Grafana's breakpoint: below 769 px the navigation folds into the menu (as `phone` says).
+      navbar={{ width: 232, breakpoint: 769, collapsed: { mobile: kiosk || !opened, desktop: kiosk } }}
+      padding={kiosk ? 'xs' : { base: 'sm', sm: 'md' }}
+    >
+      {!kiosk && (
+        <AppShell.Header>
+          {navigation.state === 'loading' && (
+            <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} aria-label="Loading page" />
+          )}
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {phone && (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label={opened ? 'Close menu' : 'Open menu'}
+                  aria-expanded={opened}
+                  aria-controls="app-navigation"
+                />
+              )}
+              <Logo />
             </Group>
-            <ThemeToggle />
-            {/* Only people have passwords: a token session is a service account's. Buttons, not a
+            {!phone && (
+              <Group gap="sm" wrap="nowrap">
+                <Group gap={6} wrap="nowrap">
+                  {orgAndRole}
+                </Group>
+                <ThemeToggle />
+                {/* Only people have passwords: a token session is a service account's. Buttons, not a
                 menu: a menu's positioning code would add to every page's first download. */}
-            {session?.kind === 'cookie' && (
-              <ActionIcon
-                component={Link}
-                to={paths.changePassword()}
-                variant="default"
-                size="lg"
-                aria-label={`Change password of ${session.login}`}
-                title="Change password"
-              >
-                <IconKey size={18} aria-hidden />
-              </ActionIcon>
+                {session?.kind === 'cookie' && (
+                  <ActionIcon
+                    component={Link}
+                    to={paths.changePassword()}
+                    variant="default"
+                    size="lg"
+                    aria-label={`Change password of ${session.login}`}
+                    title="Change password"
+                  >
+                    <IconKey size={18} aria-hidden />
+                  </ActionIcon>
+                )}
+                <Button
+                  variant="default"
+                  title={signOutTitle}
+                  leftSection={<IconLogout size={16} aria-hidden />}
+                  onClick={signOutEverywhere}
+                >
+                  Sign out
+                </Button>
+              </Group>
             )}
-            <Button
-              variant="default"
-              title={`Sign out ${session?.login ?? ''} in every tab`}
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => void signOut().then(() => navigate(paths.login(), { replace: true }))}
-            >
-              Sign out
-            </Button>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Sections">
-        {sections.map(({ to, label, icon: Icon }) => (
-          <NavLink
-            key={to}
-            component={RouterNavLink}
-            to={to}
-            label={label}
-            variant="filled"
-            leftSection={<Icon size={18} aria-hidden />}
-            onClick={close}
-          />
-        ))}
-      </AppShell.Navbar>
+        </AppShell.Header>
+      )}
+      {!kiosk && (
+        <AppShell.Navbar p="sm" aria-label="Sections" id="app-navigation" style={phone && !opened ? { visibility: 'hidden' } : undefined}>
+          {sections.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              component={RouterNavLink}
+              to={to}
+              label={label}
+              variant="filled"
+              leftSection={<Icon size={18} aria-hidden />}
+              onClick={close}
+            />
+          ))}
+          {/* On a phone the header has no room for the account: it is at the end of the menu. */}
+          {phone && (
+            <Stack gap="xs" mt="auto" pt="sm" className={classes.account} role="group" aria-label="Account">
+              <Group gap={6} wrap="nowrap">
+                {orgAndRole}
+              </Group>
+              <ThemeToggle withText />
+              {session?.kind === 'cookie' && (
+                <Button
+                  component={Link}
+                  to={paths.changePassword()}
+                  variant="default"
+                  justify="flex-start"
+                  leftSection={<IconKey size={16} aria-hidden />}
+                  onClick={close}
+                >
+                  Change password
+                </Button>
+              )}
+              <Button
+                variant="default"
+                justify="flex-start"
+                title={signOutTitle}
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOutEverywhere}
+              >
+                Sign out
+              </Button>
+            </Stack>
+          )}
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

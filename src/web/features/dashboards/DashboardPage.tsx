@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
+import { isKiosk } from '../../lib/kiosk';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
@@ -66,6 +67,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const navigate = useNavigate();
   const canSave = meta.canSave;
   const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
+  const kiosk = isKiosk(params);
 
   const [draft, setDraft] = useState<DashboardModel>(original);
   const [folderUid, setFolderUid] = useState(meta.folderUid);
@@ -186,68 +188,91 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     });
 
   const titleMissing = typeof draft.title !== 'string' || !draft.title.trim();
-  const tags = Array.isArray(draft.tags) ? (draft.tags as string[]) : [];
+
+  const folderLink = meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`;
+  // Grafana's header line: where the dashboard lives, its title and star.
+  const titleBlock = (
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* On a phone the title alone: the navigation menu leads to the dashboards. */}
+      <Group component="nav" aria-label="Breadcrumb" gap={6} wrap="nowrap" visibleFrom="sm" style={{ flexShrink: 0 }}>
+        <Breadcrumbs separatorMargin={4} fz="sm">
+          <Anchor component={Link} to={paths.dashboards()} size="sm">
+            Dashboards
+          </Anchor>
+          <Anchor component={Link} to={folderLink} size="sm">
+            {meta.folderTitle}
+          </Anchor>
+        </Breadcrumbs>
+        <Text span c="dimmed" size="sm" aria-hidden>
+          /
+        </Text>
+      </Group>
+      <Text component="h1" fw={700} m={0} truncate title={title} style={{ fontSize: 'var(--mantine-h4-font-size)', minWidth: 0 }}>
+        {title}
+      </Text>
+      <StarToggle uid={uid} title={title} />
+    </Group>
+  );
+  const actions = (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label="Annotations of this dashboard">
+        <ActionIcon
+          variant="default"
+          size="input-xs"
+          component={Link}
+          to={`${paths.annotations()}?dashboardUID=${encodeURIComponent(uid)}`}
+          aria-label="Annotations"
+        >
+          <IconMessage2 size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <ShareDashboardButton model={draft} title={title} />
+      {meta.canDelete && (
+        <Tooltip label="Delete dashboard">
+          <ActionIcon variant="default" color="red" size="input-xs" aria-label="Delete" onClick={confirmDelete}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <EditBar
+        canEdit={meta.canEdit}
+        canSave={canSave}
+        editing={editing}
+        unsaved={unsaved}
+        saveBlocked={Boolean(jsonError) || titleMissing}
+        onEdit={enter}
+        onExit={exitEdit}
+        onSave={() => setSaveOpen(true)}
+      />
+    </Group>
+  );
+  const readOnlyNote = !canSave && (
+    <Text size="xs" c="dimmed">
+      {meta.provisioned
+        ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model (under Edit) with a new uid.'
+        : 'You can view this dashboard; saving needs Edit permission on its folder.'}
+    </Text>
+  );
+  // In kiosk mode only the panels show; the heading stays for assistive technology.
+  const kioskHeading = (
+    <VisuallyHidden>
+      <h1>{title}</h1>
+    </VisuallyHidden>
+  );
 
   return (
-    <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.dashboards()} size="sm">
-          Dashboards
-        </Anchor>
-        <Anchor
-          component={Link}
-          to={meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`}
-          size="sm"
-        >
-          {meta.folderTitle}
-        </Anchor>
-      </Breadcrumbs>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4}>
-          <Group gap={6} wrap="nowrap">
-            <Text component="h1" size="xl" fw={700} m={0} style={{ fontSize: 'var(--mantine-h2-font-size)' }}>
-              {title}
-            </Text>
-            <StarToggle uid={uid} title={title} />
-          </Group>
-          <Group gap={6}>
-            {tags.map((tag) => (
-              <Badge key={tag} variant="outline" size="sm">
-                {tag}
-              </Badge>
-            ))}
-            <Text size="xs" c="dimmed">
+    <Stack gap={8}>
+      {editing && (
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+          <div style={{ flex: '1 1 12rem', minWidth: 0 }}>{titleBlock}</div>
+          <Group gap={8}>
+            <Text size="xs" c="dimmed" visibleFrom="md">
               Version {meta.version}, saved by {meta.updatedBy} {new Date(meta.updated).toLocaleString()}
             </Text>
+            {actions}
           </Group>
-        </Stack>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            component={Link}
-            to={`${paths.annotations()}?dashboardUID=${encodeURIComponent(uid)}`}
-            leftSection={<IconMessage2 size={16} />}
-          >
-            Annotations
-          </Button>
-          <ShareDashboardButton model={draft} title={title} />
-          {meta.canDelete && (
-            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-              Delete
-            </Button>
-          )}
-          <EditBar
-            canEdit={meta.canEdit}
-            canSave={canSave}
-            editing={editing}
-            unsaved={unsaved}
-            saveBlocked={Boolean(jsonError) || titleMissing}
-            onEdit={enter}
-            onExit={exitEdit}
-            onSave={() => setSaveOpen(true)}
-          />
-        </Group>
-      </Group>
+        </div>
+      )}
       {editing && unsaved && (
         <Alert color="blue" variant="light" py={6}>
           <Text size="sm">
@@ -256,15 +281,22 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           </Text>
         </Alert>
       )}
-      {!canSave && (
-        <Text size="sm" c="dimmed">
-          {meta.provisioned
-            ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model (under Edit) with a new uid.'
-            : 'You can view this dashboard; saving needs Edit permission on its folder.'}
-        </Text>
-      )}
+      {editing && readOnlyNote}
 
-      {!editing && <LiveDashboard model={draft} uid={uid} canEdit={false} canAnnotate={meta.canEdit} onModelChange={setDraft} />}
+      {!editing && kiosk && kioskHeading}
+      {!editing && (
+        <LiveDashboard
+          model={draft}
+          uid={uid}
+          canEdit={false}
+          canAnnotate={meta.canEdit}
+          onModelChange={setDraft}
+          title={titleBlock}
+          actions={actions}
+          note={readOnlyNote}
+          onOpenSettings={meta.canEdit ? () => setView('settings') : undefined}
+        />
+      )}
       {editing && (
         <Tabs value={view} onChange={(value) => setView((value as EditView) ?? 'panels')} keepMounted={false}>
           <Tabs.List>
@@ -275,7 +307,14 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="panels" pt="md">
-            <LiveDashboard model={draft} uid={uid} canEdit={canSave} canAnnotate={meta.canEdit} onModelChange={setDraft} />
+            <LiveDashboard
+              model={draft}
+              uid={uid}
+              canEdit={canSave}
+              canAnnotate={meta.canEdit}
+              onModelChange={setDraft}
+              onOpenSettings={() => setView('settings')}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
             <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />

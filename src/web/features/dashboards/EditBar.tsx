@@ -50,17 +50,17 @@ export function EditBar({
   if (!canEdit) return null;
   if (!editing)
     return (
-      <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+      <Button size="xs" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
         Edit
       </Button>
     );
   return (
     <>
-      <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onExit}>
+      <Button variant="default" size="xs" leftSection={<IconX size={16} aria-hidden />} onClick={onExit}>
         Exit edit
       </Button>
       {canSave && (
-        <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
+        <Button size="xs" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
           {unsaved ? 'Save' : 'Saved'}
         </Button>
       )}

@@ -16,13 +16,13 @@ export function StarToggle({ uid, title }: { uid: string; title?: string }) {
         <ActionIcon
           variant="subtle"
           color={starred ? 'yellow' : 'gray'}
-          size="lg"
+          size="input-xs"
           aria-label={label}
           aria-pressed={starred}
           disabled={stars.isPending}
           onClick={() => toggle.mutate(!starred)}
         >
-          {starred ? <IconStarFilled size={20} aria-hidden /> : <IconStar size={20} aria-hidden />}
+          {starred ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
         </ActionIcon>
       </Tooltip>
       {(toggle.isError || stars.isError) && <InlineError>{errorMessage(toggle.error ?? stars.error)}</InlineError>}

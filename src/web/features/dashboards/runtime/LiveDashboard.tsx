@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
+import { useKioskMode } from '../../../lib/kiosk';
 import type { Panel } from '../layout';
 import { PanelGrid } from '../PanelGrid';
 import { preloadRenderers } from '../panels/PanelRenderer';
@@ -14,8 +16,12 @@ import { AnnotationToggles } from './AnnotationToggles';
 import { DashboardLinks } from './DashboardLinks';
 import { LivePanel } from './LivePanel';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
-import { absolute } from './time';
+import classes from './LiveDashboard.module.css';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { absolute, shiftRange, zoomOut } from './time';
 import { TimeControls } from './TimeControls';
+import { useDashboardShortcuts } from './useDashboardShortcuts';
+import { useViewportFill } from './useViewportFill';
 import type { InterpolationScope, VariableModel } from './types';
 import { useDashboardState } from './useDashboardState';
 import { useVariables } from './useVariables';
@@ -48,6 +54,9 @@ function savedPanelIds(panels: unknown): Set<number> {
 /**
  * A dashboard as people watch it: time controls, variables, and every panel drawing its data,
  * with the dashboard's annotations on its graphs. Everything a person would bookmark is in the URL.
+ * Its header is Grafana's: the title (the caller's `title`), time controls and `actions` on one
+ * line, the variables on one row below; kiosk mode (`?kiosk`) hides both. Keyboard shortcuts as
+ * Grafana's (`?` lists them).
  */
 export function LiveDashboard({
   model,
@@ -55,14 +64,28 @@ export function LiveDashboard({
   canEdit,
   canAnnotate,
   onModelChange,
+  title,
+  actions,
+  note,
+  onOpenSettings,
 }: {
   model: Record<string, unknown>;
   uid: string;
   canEdit: boolean;
   canAnnotate: boolean;
   onModelChange(model: Record<string, unknown>): void;
+  /** The dashboard's title block (h1, star), at the start of the time controls' line. */
+  title?: ReactNode;
+  /** Buttons after the time controls (Edit, Save, …). */
+  actions?: ReactNode;
+  /** A short note at the end of the variables row. */
+  note?: ReactNode;
+  /** Opens the dashboard settings (`d s`); absent for someone who cannot. */
+  onOpenSettings?(): void;
 }) {
   const state = useDashboardState(model);
+  const [kiosk, setKiosk] = useKioskMode();
+  const [helpOpen, setHelpOpen] = useState(false);
   // Only a dashboard that queries something needs the org's data sources.
   const dataSources = useDataSourceList(useMemo(() => needsDataSources(model), [model]));
   const templating = useMemo(() => {
@@ -110,7 +133,31 @@ export function LiveDashboard({
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
   const sharedPanel = sharedPanelId === undefined ? undefined : findPanel(panels, sharedPanelId);
 
-  const { setRange } = state;
+  const { setRange, setViewPanel, viewPanel, range } = state;
+  useDashboardShortcuts(
+    {
+      openHelp: () => setHelpOpen(true),
+      exit: () => {
+        if (viewPanel !== undefined) setViewPanel(undefined);
+        else if (kiosk) setKiosk(false);
+        else return false;
+        return true;
+      },
+      toggleViewPanel: (id) => setViewPanel(viewPanel === id ? undefined : id),
+      // Grafana's URL for the inspect drawer of a panel.
+      inspectPanel: (id) => state.setUrlParams({ inspect: String(id) }, { replace: false }),
+      refresh: state.refreshNow,
+      toggleKiosk: () => {
+        if (!kiosk) notifications.show({ id: 'kiosk', message: 'Press Esc to leave kiosk mode' });
+        setKiosk(!kiosk);
+      },
+      openSettings: onOpenSettings,
+      zoomOut: () => setRange(zoomOut(range, Date.now())),
+      shiftRange: (direction) => setRange(shiftRange(range, direction, Date.now())),
+    },
+    { viewedPanel: viewPanel },
+  );
+  const [measureViewed, viewedHeight] = useViewportFill(kiosk ? 8 : 16);
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
   const onCreateAnnotation = useCallback((at: AnnotationDraft) => (canAnnotate ? setDraft(at) : undefined), [canAnnotate]);
   const onApplyPanelJson = useCallback(
@@ -158,26 +205,40 @@ export function LiveDashboard({
   );
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+    <Stack gap={8}>
+      {!kiosk && (
+        <div className={classes.toolbar}>
+          <div className={classes.title}>{title}</div>
+          <Group gap={8} wrap="wrap" justify="flex-end" className={classes.end}>
+            <TimeControls
+              raw={state.raw}
+              range={state.range}
+              timeZone={state.timeZone}
+              refresh={state.refresh}
+              refreshing={fetching}
+              onRangeChange={state.setRange}
+              onRefreshChange={state.setRefresh}
+              onRefreshNow={state.refreshNow}
+              savedTimeZone={state.savedTimeZone}
+              onTimeZoneChange={state.setTimeZone}
+            />
+            {actions}
+          </Group>
+        </div>
+      )}
+      {!kiosk && (
+        // Hidden by CSS when empty, so a dashboard without variables or links has no gap for them.
+        <div className={classes.controls}>
           <VariablesBar variables={variables.variables} setValue={variables.setValue} />
           <AnnotationToggles toggles={annotationToggles} onToggle={toggleAnnotations} />
-          <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
-        </Group>
-        <TimeControls
-          raw={state.raw}
-          range={state.range}
-          timeZone={state.timeZone}
-          refresh={state.refresh}
-          refreshing={fetching}
-          onRangeChange={state.setRange}
-          onRefreshChange={state.setRefresh}
-          onRefreshNow={state.refreshNow}
-          savedTimeZone={state.savedTimeZone}
-          onTimeZoneChange={state.setTimeZone}
-        />
-      </Group>
+          {(hasLinks(model.links) || note) && (
+            <div className={classes.end}>
+              <DashboardLinks links={model.links} dashboardUid={uid} scope={scope} rawRange={state.raw} params={state.params} />
+              {note}
+            </div>
+          )}
+        </div>
+      )}
       {dataSources.isError && (
         <Alert color="red" role="alert" title="Could not list the data sources">
           {errorMessage(dataSources.error)}
@@ -185,11 +246,16 @@ export function LiveDashboard({
       )}
       {state.viewPanel !== undefined ? (
         viewed ? (
-          <Stack gap="xs">
-            <Button variant="subtle" w="fit-content" onClick={() => state.setViewPanel(undefined)}>
-              Back to the dashboard
-            </Button>
-            <div style={{ height: 'calc(100vh - 260px)', minHeight: 320 }}>{renderPanel(viewed, false, true)}</div>
+          <Stack gap={4}>
+            {!kiosk && (
+              <Button variant="subtle" size="xs" w="fit-content" onClick={() => state.setViewPanel(undefined)}>
+                Back to the dashboard
+              </Button>
+            )}
+            {/* The viewed panel fills the window below the header, as Grafana's panel view. */}
+            <div ref={measureViewed} style={{ height: viewedHeight, minHeight: 240 }}>
+              {renderPanel(viewed, false, true)}
+            </div>
           </Stack>
         ) : (
           <Alert color="yellow" title={`Panel ${state.viewPanel} is not on this dashboard`}>
@@ -214,6 +280,7 @@ export function LiveDashboard({
         </Suspense>
       )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
+      <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} canOpenSettings={onOpenSettings !== undefined} />
     </Stack>
   );
 }
@@ -221,6 +288,7 @@ export function LiveDashboard({
 const EMPTY: never[] = [];
 
 const ShareModal = lazy(() => import('../share/ShareModal'));
+const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;
 
 function panelTypes(panels: Panel[]): string[] {
   return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));

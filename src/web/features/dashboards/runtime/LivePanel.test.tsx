@@ -61,6 +61,9 @@ function props(overrides: Partial<LivePanelProps> = {}): LivePanelProps {
     onChangeTimeRange: () => {},
     onCreateAnnotation: () => {},
     onApplyPanelJson: () => {},
+    onInspect: () => {},
+    onInspectTab: () => {},
+    onShare: () => {},
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconRefresh, IconZoomOut } from '@tabler/icons-react';
-import { REFRESH_INTERVALS, shiftRange, zoomOut } from './time';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconZoomOut } from '@tabler/icons-react';
+import { shiftRange, zoomOut } from './time';
+import { RefreshPicker } from './RefreshPicker';
 import { TimeRangePicker } from './TimeRangePicker';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
@@ -31,13 +32,13 @@ export function TimeControls({
   savedTimeZone?: string;
   onTimeZoneChange?(timeZone: string): void;
 }) {
-  const refreshOptions = REFRESH_INTERVALS.map((value) => ({ value: value || 'off', label: value || 'Off' }));
   return (
-    <Group gap={6} wrap="wrap" role="group" aria-label="Time controls">
+    // One line on a wide screen; on a phone it wraps rather than running off the screen.
+    <Group gap={4} wrap="wrap" role="group" aria-label="Time controls" style={{ rowGap: 6 }}>
       <Tooltip label="Move time range backward">
         <ActionIcon
           variant="default"
-          size="lg"
+          size="input-xs"
           aria-label="Move time range backward"
           onClick={() => onRangeChange(shiftRange(range, -1, Date.now()))}
         >
@@ -54,7 +55,7 @@ export function TimeControls({
       <Tooltip label="Move time range forward">
         <ActionIcon
           variant="default"
-          size="lg"
+          size="input-xs"
           aria-label="Move time range forward"
           onClick={() => onRangeChange(shiftRange(range, 1, Date.now()))}
         >
@@ -62,25 +63,16 @@ export function TimeControls({
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Zoom out time range">
-        <ActionIcon variant="default" size="lg" aria-label="Zoom out time range" onClick={() => onRangeChange(zoomOut(range, Date.now()))}>
+        <ActionIcon
+          variant="default"
+          size="input-xs"
+          aria-label="Zoom out time range"
+          onClick={() => onRangeChange(zoomOut(range, Date.now()))}
+        >
           <IconZoomOut size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Refresh dashboard">
-        <ActionIcon variant="default" size="lg" aria-label="Refresh dashboard" onClick={onRefreshNow} loading={refreshing}>
-          <IconRefresh size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Select
-        label="Auto refresh"
-        data={refreshOptions}
-        value={refresh || 'off'}
-        onChange={(value) => onRefreshChange(!value || value === 'off' ? '' : value)}
-        allowDeselect={false}
-        w={110}
-        size="xs"
-        styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}
-      />
+      <RefreshPicker refresh={refresh} refreshing={refreshing} onRefreshChange={onRefreshChange} onRefreshNow={onRefreshNow} />
     </Group>
   );
 }

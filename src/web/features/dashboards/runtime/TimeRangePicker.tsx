@@ -137,6 +137,7 @@ export function TimeRangePicker({ raw, timeZone, savedTimeZone, onChange, onTime
       <Popover.Target>
         <Button
           variant="default"
+          size="xs"
           leftSection={<IconClock size={16} aria-hidden />}
           onClick={() => setOpen((o) => !o)}
           // The visible text is part of the name, as axe's label-content-name-mismatch asks.

@@ -1,6 +1,7 @@
 import { Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { VariableState } from './types';
+import classes from './VariablesBar.module.css';
 
 /**
  * The dashboard's variables above its panels, one labelled control each (`hide: 1` keeps the name
@@ -17,7 +18,7 @@ export function VariablesBar({
   const shown = variables.filter((v) => v.hide !== 2 && v.type !== 'constant');
   if (shown.length === 0) return null;
   return (
-    <Group component="section" aria-label="Variables" align="flex-start" gap="sm" wrap="wrap">
+    <Group component="section" aria-label="Variables" align="flex-start" gap={8} wrap="wrap" style={{ minWidth: 0, maxWidth: '100%' }}>
       {shown.map((variable) => (
         <VariableControl key={variable.name} variable={variable} setValue={setValue} />
       ))}
@@ -26,10 +27,19 @@ export function VariablesBar({
 }
 
 function VariableControl({ variable, setValue }: { variable: VariableState; setValue: (name: string, values: string[]) => void }) {
-  const labelled = variable.hide === 1 ? { 'aria-label': variable.label } : { label: variable.label };
+  const visibleLabel = variable.hide !== 1;
+  const labelled = visibleLabel ? { label: variable.label } : { 'aria-label': variable.label };
   const error: ReactNode = variable.error ? <span role="alert">{variable.error}</span> : undefined;
   const loader = variable.loading ? <Loader size="xs" role="status" aria-label={`Loading ${variable.label}`} /> : undefined;
-  const common = { ...labelled, error, style: { minWidth: 160, maxWidth: 420 } };
+  // The name sits in a box joined to the left of the input, as Grafana draws it: one row of 30 px.
+  const classNames = {
+    root: classes.root,
+    label: classes.label,
+    wrapper: classes.wrapper,
+    input: visibleLabel ? classes.joinedInput : undefined,
+    error: classes.error,
+  };
+  const common = { ...labelled, error, size: 'xs' as const, classNames };
 
   if (variable.type === 'textbox') {
     // Keyed by the value: a new value from the URL (Back) replaces what is being typed.

@@ -13,7 +13,7 @@ export function ShareDashboardButton({ model, title }: { model: Record<string, u
   const { raw, timeZone } = urlTimeState(model, params);
   return (
     <>
-      <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant="default" size="xs" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setOpened(true)}>
         Share
       </Button>
       {opened && (

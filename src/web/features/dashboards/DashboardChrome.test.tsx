@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { DashboardWithMeta } from '../../../contract/dashboards';
+import { startSession } from '../../api/session';
+import { appRoutes } from '../../app/router';
+import { renderRoutes } from '../../test/render';
+import { API, answer, connectedSession, server } from '../../test/server';
+
+// jsdom has no IntersectionObserver: panels that never come into view simply wait.
+globalThis.IntersectionObserver ??= class {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
+function serveDashboard() {
+  const dashboard: DashboardWithMeta = {
+    dashboard: {
+      uid: 'abc',
+      id: 7,
+      title: 'Checkout',
+      version: 1,
+      refresh: '30s',
+      panels: [{ id: 1, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
+    },
+    meta: {
+      type: 'db',
+      canSave: true,
+      canEdit: true,
+      canAdmin: false,
+      canDelete: true,
+      slug: 'checkout',
+      url: '/d/abc/checkout',
+      created: '2026-11-01T10:00:00.000Z',
+      updated: '2026-11-01T11:00:00.000Z',
+      createdBy: 'sa-admin',
+      updatedBy: 'sa-admin',
+      version: 1,
+      folderId: 0,
+      folderUid: '',
+      folderTitle: 'General',
+      folderUrl: '',
+      provisioned: false,
+    },
+  };
+  server.use(
+    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
+    answer('get', '/api/folders', []),
+    answer('get', '/api/user/stars', []),
+    answer('get', '/api/annotations', []),
+    answer('get', '/api/datasources', []),
+  );
+}
+
+const search = (router: { state: { location: { search: string } } }) => new URLSearchParams(router.state.location.search);
+
+describe('the dashboard header, kiosk mode and shortcuts', () => {
+  it('shows title, time controls and a refresh picker that reads its interval in one header', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard();
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    // The first test also waits for the lazy route's code.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Time controls' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Auto refresh: 30s' })).toHaveTextContent('30s');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+  });
+
+  it('in kiosk mode shows only the panels, and Esc leaves it', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard();
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout?kiosk');
+    expect(await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 })).toBeInTheDocument();
+    // The heading stays for assistive technology; the controls and the app's frame do not show.
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Time controls' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(await screen.findByRole('group', { name: 'Time controls' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(search(router).has('kiosk')).toBe(false);
+  });
+
+  it('? opens the shortcuts, d k enters kiosk mode, v views the panel under the mouse, d s opens the settings', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard();
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
+    const notes = await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 });
+
+    fireEvent.keyDown(document.body, { key: '?' });
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(screen.getByText('Dashboard settings')).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.keyDown(document.body, { key: 'd' });
+    fireEvent.keyDown(document.body, { key: 'k' });
+    await waitFor(() => expect(search(router).has('kiosk')).toBe(true));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(search(router).has('kiosk')).toBe(false));
+
+    fireEvent.mouseOver(notes);
+    fireEvent.keyDown(document.body, { key: 'v' });
+    await waitFor(() => expect(search(router).get('viewPanel')).toBe('1'));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(search(router).has('viewPanel')).toBe(false));
+
+    fireEvent.keyDown(document.body, { key: 'd' });
+    fireEvent.keyDown(document.body, { key: 's' });
+    await waitFor(() => expect(search(router).get('editview')).toBe('settings'));
+  });
+});
