@@ -191,7 +191,8 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
       group,
       title: body.title,
       condition: body.condition,
-      data: body.data,
+      // Stored as it reads back, so a client that sends what it read changes nothing.
+      data: body.data.map(queryOut),
       noDataState: body.noDataState ?? 'NoData',
       execErrState: body.execErrState ?? 'Error',
       forMs: body.for ?? 0,
