@@ -145,7 +145,8 @@ export function createMetrics(store: Store): Metrics {
     schedulerLag: (seconds) => schedulerLag.observe(seconds),
     ruleStates(counts) {
       ruleStates.reset();
-      for (const state of ['Normal', 'Pending', 'Alerting', 'Recovering', 'NoData', 'Error']) ruleStates.set({ state: state.toLowerCase() }, counts[state] ?? 0);
+      for (const state of ['Normal', 'Pending', 'Alerting', 'Recovering', 'NoData', 'Error'])
+        ruleStates.set({ state: state.toLowerCase() }, counts[state] ?? 0);
     },
   };
 

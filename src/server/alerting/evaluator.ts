@@ -129,7 +129,12 @@ function inputOf(values: Map<string, ExprValue>, ref: string, refId: string): Ex
   return value;
 }
 
-function runExpression(query: AlertQuery, values: Map<string, ExprValue>, range: { from: number; to: number }, loaded: Set<string>): ExprValue {
+function runExpression(
+  query: AlertQuery,
+  values: Map<string, ExprValue>,
+  range: { from: number; to: number },
+  loaded: Set<string>,
+): ExprValue {
   const model = query.model;
   const type = String(model.type ?? '');
   switch (type) {
@@ -139,14 +144,23 @@ function runExpression(query: AlertQuery, values: Map<string, ExprValue>, range:
     }
     case 'reduce': {
       const settings = (model.settings ?? {}) as { mode?: string; replaceWithValue?: number };
-      return reduce(inputOf(values, refOf(model, query.refId), query.refId), String(model.reducer ?? 'last'), settings.mode, settings.replaceWithValue);
+      return reduce(
+        inputOf(values, refOf(model, query.refId), query.refId),
+        String(model.reducer ?? 'last'),
+        settings.mode,
+        settings.replaceWithValue,
+      );
     }
     case 'threshold': {
       const conditions = (model.conditions ?? []) as Array<{ evaluator?: Evaluator; unloadEvaluator?: Evaluator }>;
       const evaluator = conditions[0]?.evaluator;
       if (!evaluator) throw new ExpressionError(`threshold ${query.refId} has no conditions[0].evaluator`);
       const unload = conditions[0]?.unloadEvaluator;
-      return threshold(inputOf(values, refOf(model, query.refId), query.refId), evaluator, unload ? { evaluator: unload, loaded } : undefined);
+      return threshold(
+        inputOf(values, refOf(model, query.refId), query.refId),
+        evaluator,
+        unload ? { evaluator: unload, loaded } : undefined,
+      );
     }
     case 'resample': {
       const relative = query.relativeTimeRange;
@@ -163,7 +177,9 @@ function runExpression(query: AlertQuery, values: Map<string, ExprValue>, range:
     case 'classic_conditions':
       return classicConditions((model.conditions ?? []) as ClassicCondition[], values);
     default:
-      throw new ExpressionError(`expression ${query.refId} has unknown type "${type}": use math, reduce, threshold, resample or classic_conditions`);
+      throw new ExpressionError(
+        `expression ${query.refId} has unknown type "${type}": use math, reduce, threshold, resample or classic_conditions`,
+      );
   }
 }
 

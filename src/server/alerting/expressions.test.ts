@@ -81,7 +81,8 @@ describe('reduce', () => {
 describe('threshold', () => {
   const values = numbers([{ h: 'a' }, 3], [{ h: 'b' }, 7], [{ h: 'c' }, 12]);
   it('checks gt, lt and ranges', () => {
-    const out = (type: string, params: number[]) => (threshold(values, { type, params }) as { items: Array<{ value: number }> }).items.map((i) => i.value);
+    const out = (type: string, params: number[]) =>
+      (threshold(values, { type, params }) as { items: Array<{ value: number }> }).items.map((i) => i.value);
     expect(out('gt', [5])).toEqual([0, 1, 1]);
     expect(out('lt', [5])).toEqual([1, 0, 0]);
     expect(out('within_range', [5, 10])).toEqual([0, 1, 0]);
@@ -110,7 +111,16 @@ describe('resample', () => {
 describe('classic conditions', () => {
   it('combines conditions with and/or over any series', () => {
     const vars = new Map([
-      ['A', { kind: 'series', items: [{ labels: { h: 'a' }, times: [1, 2], values: [1, 9] }, { labels: { h: 'b' }, times: [1, 2], values: [1, 1] }] } as ExprValue],
+      [
+        'A',
+        {
+          kind: 'series',
+          items: [
+            { labels: { h: 'a' }, times: [1, 2], values: [1, 9] },
+            { labels: { h: 'b' }, times: [1, 2], values: [1, 1] },
+          ],
+        } as ExprValue,
+      ],
       ['B', series({}, [1], [0])],
     ]);
     const condition = (ref: string, type: string, params: number[], operator = 'and') => ({

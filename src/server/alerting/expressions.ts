@@ -39,7 +39,8 @@ const PRECEDENCE: Record<string, number> = {
 
 function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const pattern = /\s*(\$\{[^}]+\}|\$[A-Za-z0-9_]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\*\*|&&|\|\||==|!=|<=|>=|[-+*/%<>!(),]|[A-Za-z_][A-Za-z0-9_]*)/y;
+  const pattern =
+    /\s*(\$\{[^}]+\}|\$[A-Za-z0-9_]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\*\*|&&|\|\||==|!=|<=|>=|[-+*/%<>!(),]|[A-Za-z_][A-Za-z0-9_]*)/y;
   let at = 0;
   while (at < text.length) {
     if (/^\s*$/.test(text.slice(at))) break;
@@ -85,7 +86,9 @@ export function parseMath(text: string): Node {
       expect(')');
       return { type: 'call', name: token, args };
     }
-    throw new ExpressionError(`unknown word "${token}" in the math expression (variables are written $A; functions: ${[...FUNCTIONS].join(', ')})`);
+    throw new ExpressionError(
+      `unknown word "${token}" in the math expression (variables are written $A; functions: ${[...FUNCTIONS].join(', ')})`,
+    );
   };
   const binary = (minimum: number): Node => {
     let left = primary();
@@ -497,7 +500,8 @@ export function classicConditions(conditions: ClassicCondition[], vars: Map<stri
             ? [input.value]
             : [];
     if (reduced.length > 0) anyData = true;
-    const holds = reduced.length === 0 ? condition.evaluator.type === 'no_value' : reduced.some((v) => checkEvaluator(condition.evaluator, v));
+    const holds =
+      reduced.length === 0 ? condition.evaluator.type === 'no_value' : reduced.some((v) => checkEvaluator(condition.evaluator, v));
     const operator = condition.operator?.type ?? 'and';
     firing = i === 0 ? holds : operator === 'or' ? firing || holds : firing && holds;
   });

@@ -16,7 +16,13 @@ const sent: PostableAlert[][] = [];
 const sink = { send: async (alerts: PostableAlert[]) => void sent.push(alerts) };
 
 /** A rule: instant PromQL query A, `last` of it as B, threshold C. */
-function promRule(uid: string, title: string, expr: string, evaluator: { type: string; params: number[] }, extra: Record<string, unknown> = {}) {
+function promRule(
+  uid: string,
+  title: string,
+  expr: string,
+  evaluator: { type: string; params: number[] },
+  extra: Record<string, unknown> = {},
+) {
   return {
     uid,
     title,

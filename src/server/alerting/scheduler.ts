@@ -170,7 +170,9 @@ export class AlertScheduler {
     const valueStrings = new Map(output.results.map((result) => [labelsKey(result.labels), result.valueString]));
     const valueStringOf = (instance: StoredAlertInstance) => valueStrings.get(instance.fingerprint) ?? '';
     const sent = update.toSend.length > 0;
-    const instances = update.instances.map((instance) => (sent && update.toSend.includes(instance) ? { ...instance, lastSent: now } : instance));
+    const instances = update.instances.map((instance) =>
+      sent && update.toSend.includes(instance) ? { ...instance, lastSent: now } : instance,
+    );
     await store.alerting.saveEvaluation(rule.orgId, rule.uid, instances, {
       evaluated_at: now,
       duration_ms: Math.round(seconds * 1000),
@@ -216,7 +218,11 @@ export class AlertScheduler {
             timeEnd: now,
             text: `${rule.title} ${labelsText(shown)}${values ? ` - ${values}` : instance.lastError ? ` - ${instance.lastError}` : ''}`,
             tags: [],
-            alert: { alertId: rule.id, newState: stateWithReason(instance.state, instance.reason), prevState: stateWithReason(previous, previousReason) },
+            alert: {
+              alertId: rule.id,
+              newState: stateWithReason(instance.state, instance.reason),
+              prevState: stateWithReason(previous, previousReason),
+            },
           };
         }),
       );
@@ -227,7 +233,8 @@ export class AlertScheduler {
 
   private reportStates(): void {
     const totals: Record<string, number> = {};
-    for (const counts of this.stateCounts.values()) for (const [state, n] of Object.entries(counts)) totals[state] = (totals[state] ?? 0) + n;
+    for (const counts of this.stateCounts.values())
+      for (const [state, n] of Object.entries(counts)) totals[state] = (totals[state] ?? 0) + n;
     this.options.observer?.ruleStates(totals);
   }
 }

@@ -36,7 +36,13 @@ beforeAll(async () => {
       url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/group-${i}`,
       payload: {
         interval: 10,
-        rules: [{ title: `rule ${i}`, condition: 'A', data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '1' } }] }],
+        rules: [
+          {
+            title: `rule ${i}`,
+            condition: 'A',
+            data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '1' } }],
+          },
+        ],
       },
     });
     expect(put.statusCode, put.body).toBe(200);

@@ -39,7 +39,12 @@ const alerting = (host: string, value = 9): EvalResult => ({
   values: { B: { value, labels: { host } } },
   valueString: `[ var='B' labels={host=${host}} value=${value} ]`,
 });
-const normal = (host: string): EvalResult => ({ state: 'Normal', labels: { host }, values: { B: { value: 1, labels: { host } } }, valueString: '' });
+const normal = (host: string): EvalResult => ({
+  state: 'Normal',
+  labels: { host },
+  values: { B: { value: 1, labels: { host } } },
+  valueString: '',
+});
 const noData: EvalResult = { state: 'NoData', labels: {}, values: {}, valueString: '' };
 const error: EvalResult = { state: 'Error', labels: {}, values: {}, valueString: '', error: 'boom', datasourceUid: 'prom' };
 
@@ -66,7 +71,13 @@ describe('alert instance states', () => {
     expect(out.map((o) => o.sent)).toEqual([[], [], [], ['a:Alerting'], ['a:Normal']]);
     expect(out[3]!.transitions).toEqual(['Pending->Alerting']);
     const firing = out[3]!.instances[0]!;
-    expect(firing.labels).toMatchObject({ alertname: 'High load', grafana_folder: 'Ops', team: 'ops', host: 'a', __alert_rule_uid__: 'rule-1' });
+    expect(firing.labels).toMatchObject({
+      alertname: 'High load',
+      grafana_folder: 'Ops',
+      team: 'ops',
+      host: 'a',
+      __alert_rule_uid__: 'rule-1',
+    });
     expect(firing.annotations.summary).toBe('a at 9');
     // Firing alerts end four intervals ahead unless re-sent; resolved ones end now.
     expect(firing.endsAt).toBe(3 * MINUTE + 4 * MINUTE);
@@ -74,7 +85,14 @@ describe('alert instance states', () => {
   });
 
   it('keeps firing while Recovering and returns straight to Alerting on a breach', () => {
-    const out = run(ruleWith({ keepFiringForMs: 2 * MINUTE }), [[alerting('a')], [normal('a')], [alerting('a')], [normal('a')], [normal('a')], [normal('a')]]);
+    const out = run(ruleWith({ keepFiringForMs: 2 * MINUTE }), [
+      [alerting('a')],
+      [normal('a')],
+      [alerting('a')],
+      [normal('a')],
+      [normal('a')],
+      [normal('a')],
+    ]);
     expect(out.map((o) => o.states.a)).toEqual(['Alerting', 'Recovering', 'Alerting', 'Recovering', 'Recovering', 'Normal']);
     expect(out[1]!.sent).toEqual(['a:Recovering']);
     expect(out[5]!.sent).toEqual(['a:Normal']);

@@ -178,10 +178,17 @@ export function applyResults(context: RuleContext, previous: StoredAlertInstance
         reason = `${reasonName}, KeepLast`;
       } else {
         const state = reasonName as InstanceState;
-        outcome = { state, since: before?.state === state ? before.since : now, startedAt: before?.state === state ? before.startedAt : now };
+        outcome = {
+          state,
+          since: before?.state === state ? before.since : now,
+          startedAt: before?.state === state ? before.startedAt : now,
+        };
         reason = '';
         // Grafana sends these as alerts of their own, named after the failure.
-        extra = { alertname: isNoData ? 'DatasourceNoData' : 'DatasourceError', ...(special.datasourceUid ? { datasource_uid: special.datasourceUid } : {}) };
+        extra = {
+          alertname: isNoData ? 'DatasourceNoData' : 'DatasourceError',
+          ...(special.datasourceUid ? { datasource_uid: special.datasourceUid } : {}),
+        };
       }
       record(before, build(before, resultHere, seriesLabels, outcome, reason, extra));
     }
@@ -201,7 +208,12 @@ export function applyResults(context: RuleContext, previous: StoredAlertInstance
       if (seen.has(before.fingerprint)) continue;
       const missingEvals = before.missingEvals + 1;
       if (missingEvals < limit) {
-        next.push({ ...before, missingEvals, lastEval: now, endsAt: isFiring(before.state) ? now + 4 * context.intervalMs : before.endsAt });
+        next.push({
+          ...before,
+          missingEvals,
+          lastEval: now,
+          endsAt: isFiring(before.state) ? now + 4 * context.intervalMs : before.endsAt,
+        });
         continue;
       }
       // Resolved: a firing instance is sent once more as resolved, then forgotten.

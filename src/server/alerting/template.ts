@@ -121,25 +121,28 @@ function humanizeDuration(seconds: number): string {
 
 function printf(format: string, ...args: unknown[]): string {
   let n = 0;
-  return format.replace(/%([-+ 0]*)(\d+)?(?:\.(\d+))?([vdfsgeq%])/g, (_all, _flags, _width, precision: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const arg = args[n++];
-    const num = typeof arg === 'number' ? arg : Number(arg);
-    switch (verb) {
-      case 'd':
-        return String(Math.trunc(num));
-      case 'f':
-        return num.toFixed(precision === undefined ? 6 : Number(precision));
-      case 'e':
-        return num.toExponential(precision === undefined ? 6 : Number(precision));
-      case 'g':
-        return precision === undefined ? String(num) : String(Number(num.toPrecision(Number(precision))));
-      case 'q':
-        return JSON.stringify(String(arg));
-      default:
-        return display(arg);
-    }
-  });
+  return format.replace(
+    /%([-+ 0]*)(\d+)?(?:\.(\d+))?([vdfsgeq%])/g,
+    (_all, _flags, _width, precision: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      const arg = args[n++];
+      const num = typeof arg === 'number' ? arg : Number(arg);
+      switch (verb) {
+        case 'd':
+          return String(Math.trunc(num));
+        case 'f':
+          return num.toFixed(precision === undefined ? 6 : Number(precision));
+        case 'e':
+          return num.toExponential(precision === undefined ? 6 : Number(precision));
+        case 'g':
+          return precision === undefined ? String(num) : String(Number(num.toPrecision(Number(precision))));
+        case 'q':
+          return JSON.stringify(String(arg));
+        default:
+          return display(arg);
+      }
+    },
+  );
 }
 
 /** How Go prints a value with `{{ }}`: numbers as `%v` does. */

@@ -102,8 +102,8 @@ export const folderChecks: Partial<Record<Action, string>> = {
   'dashboards.permissions:read': "Admin on the dashboard (its folder's level, raised by its own grants)",
   'dashboards.permissions:write': "Admin on the dashboard (its folder's level, raised by its own grants)",
   'users.self.stars:write': 'View on the dashboard',
-  'alert.rules:read': 'View on the rule\'s folder (lists show only those)',
-  'alert.rules:write': 'Edit on the rule\'s folder (and on the target folder when it moves)',
+  'alert.rules:read': "View on the rule's folder (lists show only those)",
+  'alert.rules:write': "Edit on the rule's folder (and on the target folder when it moves)",
 };
 
 export type Action = keyof typeof permissions;

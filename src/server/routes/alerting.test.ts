@@ -69,7 +69,11 @@ describe('rule groups (Terraform round trip)', () => {
               relativeTimeRange: { from: 600, to: 0 },
               model: { scenarioId: 'csv_metric_values', stringInput: '1,20,90,30,5,70' },
             },
-            { refId: 'B', datasourceUid: '__expr__', model: { type: 'reduce', reducer: 'last', expression: 'A', settings: { mode: 'dropNN' } } },
+            {
+              refId: 'B',
+              datasourceUid: '__expr__',
+              model: { type: 'reduce', reducer: 'last', expression: 'A', settings: { mode: 'dropNN' } },
+            },
             {
               refId: 'C',
               datasourceUid: '__expr__',
@@ -114,8 +118,16 @@ describe('rule groups (Terraform round trip)', () => {
 
   it('replaces the group: rules left out are deleted, the order is the list’s', async () => {
     const url = `/api/v1/provisioning/folder/${folderUid}/rule-groups/replace`;
-    await server.call({ method: 'PUT', url, payload: { interval: 10, rules: [mathRule('one', '1', { uid: 'r-one' }), mathRule('two', '0', { uid: 'r-two' })] } });
-    const replaced = await server.call({ method: 'PUT', url, payload: { interval: 30, rules: [mathRule('two renamed', '0', { uid: 'r-two' })] } });
+    await server.call({
+      method: 'PUT',
+      url,
+      payload: { interval: 10, rules: [mathRule('one', '1', { uid: 'r-one' }), mathRule('two', '0', { uid: 'r-two' })] },
+    });
+    const replaced = await server.call({
+      method: 'PUT',
+      url,
+      payload: { interval: 30, rules: [mathRule('two renamed', '0', { uid: 'r-two' })] },
+    });
     expect(replaced.json()).toMatchObject({ interval: 30, rules: [{ uid: 'r-two', title: 'two renamed' }] });
     expect((await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/r-one' })).statusCode).toBe(404);
     expect((await server.call({ method: 'DELETE', url })).statusCode).toBe(204);
@@ -123,7 +135,11 @@ describe('rule groups (Terraform round trip)', () => {
   });
 
   it('refuses an interval the scheduler cannot keep', async () => {
-    const bad = await server.call({ method: 'PUT', url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/x`, payload: { interval: 15, rules: [] } });
+    const bad = await server.call({
+      method: 'PUT',
+      url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/x`,
+      payload: { interval: 15, rules: [] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('interval');
   });
@@ -158,13 +174,21 @@ describe('rules by uid', () => {
 
   it('answers 400 naming the field at fault', async () => {
     const post = (payload: Record<string, unknown>) =>
-      server.call({ method: 'POST', url: '/api/v1/provisioning/alert-rules', payload: { ...mathRule('Bad', '1'), folderUID: folderUid, ruleGroup: 'bad', ...payload } });
+      server.call({
+        method: 'POST',
+        url: '/api/v1/provisioning/alert-rules',
+        payload: { ...mathRule('Bad', '1'), folderUID: folderUid, ruleGroup: 'bad', ...payload },
+      });
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ for: '5 minutes' }, 'for', /duration/],
       [{ condition: 'Z' }, 'condition', /condition "Z"/],
       [{ data: [{ refId: 'A', datasourceUid: 'no-such-ds', model: {} }] }, 'data.0.datasourceUid', /no-such-ds/],
       [{ folderUID: 'no-such-folder' }, 'folderUID', /does not exist/],
-      [{ data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '$Q > 1' } }] }, 'data.0.model.expression', /\$Q/],
+      [
+        { data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '$Q > 1' } }] },
+        'data.0.model.expression',
+        /\$Q/,
+      ],
       [{ noDataState: 'Sometimes' }, 'noDataState', /one of/],
     ];
     for (const [payload, field, message] of cases) {
@@ -182,23 +206,47 @@ describe('exports and the Ruler API', () => {
     expect(json.statusCode).toBe(200);
     expect(json.json()).toMatchObject({
       apiVersion: 1,
-      groups: [{ orgId: 1, name: 'cpu', folder: 'Ops alerts', interval: '1m', rules: [{ uid: 'always-firing', for: '5m', keepFiringFor: '1m' }, { uid: 'series-over-limit' }] }],
+      groups: [
+        {
+          orgId: 1,
+          name: 'cpu',
+          folder: 'Ops alerts',
+          interval: '1m',
+          rules: [{ uid: 'always-firing', for: '5m', keepFiringFor: '1m' }, { uid: 'series-over-limit' }],
+        },
+      ],
     });
-    const yaml = await server.call({ method: 'GET', url: `/api/v1/provisioning/alert-rules/export?format=yaml&folderUid=${folderUid}&group=cpu` });
+    const yaml = await server.call({
+      method: 'GET',
+      url: `/api/v1/provisioning/alert-rules/export?format=yaml&folderUid=${folderUid}&group=cpu`,
+    });
     expect(yaml.headers['content-type']).toMatch(/yaml/);
     expect(yaml.body).toContain('apiVersion: 1');
     expect(yaml.body).toContain('title: Always firing');
-    const byAccept = await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/always-firing/export', headers: { accept: 'application/yaml' } });
+    const byAccept = await server.call({
+      method: 'GET',
+      url: '/api/v1/provisioning/alert-rules/always-firing/export',
+      headers: { accept: 'application/yaml' },
+    });
     expect(byAccept.body).toContain('uid: always-firing');
   });
 
   it('reads groups by folder title in the Ruler API', async () => {
     const all = await server.call({ method: 'GET', url: '/api/ruler/grafana/api/v1/rules' });
     expect(all.statusCode).toBe(200);
-    const ops = all.json()['Ops alerts'] as Array<{ name: string; interval: string; rules: Array<{ grafana_alert: Record<string, unknown> }> }>;
+    const ops = all.json()['Ops alerts'] as Array<{
+      name: string;
+      interval: string;
+      rules: Array<{ grafana_alert: Record<string, unknown> }>;
+    }>;
     const cpu = ops.find((g) => g.name === 'cpu')!;
     expect(cpu.interval).toBe('1m');
-    expect(cpu.rules[0]!.grafana_alert).toMatchObject({ uid: 'always-firing', namespace_uid: folderUid, rule_group: 'cpu', intervalSeconds: 60 });
+    expect(cpu.rules[0]!.grafana_alert).toMatchObject({
+      uid: 'always-firing',
+      namespace_uid: folderUid,
+      rule_group: 'cpu',
+      intervalSeconds: 60,
+    });
     const one = await server.call({ method: 'GET', url: `/api/ruler/grafana/api/v1/rules/${folderUid}/cpu` });
     expect(one.json()).toMatchObject({ name: 'cpu', interval: '1m' });
   });
@@ -233,12 +281,21 @@ describe('permissions', () => {
 
   it('lets Editors write in folders they can edit; Admins everywhere', async () => {
     const write = (token: string, folder: string, title: string) =>
-      server.call({ method: 'POST', url: '/api/v1/provisioning/alert-rules', payload: { ...mathRule(title, '1'), folderUID: folder, ruleGroup: 'e' }, token });
+      server.call({
+        method: 'POST',
+        url: '/api/v1/provisioning/alert-rules',
+        payload: { ...mathRule(title, '1'), folderUID: folder, ruleGroup: 'e' },
+        token,
+      });
     expect((await write(editor, folderUid, 'By an editor')).statusCode).toBe(201);
     expect((await write(editor, privateFolderUid, 'Editor in private')).statusCode).toBe(403);
     const admin = await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/secret-rule' });
     expect(admin.statusCode).toBe(200);
-    const deleted = await server.call({ method: 'DELETE', url: `/api/v1/provisioning/folder/${privateFolderUid}/rule-groups/secret`, token: editor });
+    const deleted = await server.call({
+      method: 'DELETE',
+      url: `/api/v1/provisioning/folder/${privateFolderUid}/rule-groups/secret`,
+      token: editor,
+    });
     expect(deleted.statusCode).toBe(403);
   });
 });
@@ -259,13 +316,21 @@ describe('rule states after evaluation (fake clock)', () => {
     const always = group!.rules.find((rule) => rule.uid === 'always-firing')!;
     // `for: 5m`: the first breach is Pending.
     expect(always).toMatchObject({ state: 'pending', health: 'ok', type: 'alerting' });
-    expect(always.alerts![0]).toMatchObject({ state: 'Pending', labels: { alertname: 'Always firing', team: 'ops', grafana_folder: 'Ops alerts' } });
+    expect(always.alerts![0]).toMatchObject({
+      state: 'Pending',
+      labels: { alertname: 'Always firing', team: 'ops', grafana_folder: 'Ops alerts' },
+    });
     expect(always.alerts![0]!.annotations.summary).toBe('value 1');
     const series = group!.rules.find((rule) => rule.uid === 'series-over-limit')!;
     expect(series).toMatchObject({ state: 'firing', health: 'ok' });
 
     const firingOnly = ruleStatesResponseSchema.parse(
-      (await server.call({ method: 'GET', url: `/api/prometheus/grafana/api/v1/rules?state=firing&folder_uid=${folderUid}&rule_group=cpu` })).json(),
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/prometheus/grafana/api/v1/rules?state=firing&folder_uid=${folderUid}&rule_group=cpu`,
+        })
+      ).json(),
     );
     expect(firingOnly.data.groups.flatMap((g) => g.rules.map((r) => r.uid))).toEqual(['series-over-limit']);
     const byName = ruleStatesResponseSchema.parse(
@@ -273,11 +338,21 @@ describe('rule states after evaluation (fake clock)', () => {
     );
     expect(byName.data.groups.flatMap((g) => g.rules.map((r) => r.uid))).toEqual(['always-firing']);
     const matched = ruleStatesResponseSchema.parse(
-      (await server.call({ method: 'GET', url: `/api/prometheus/grafana/api/v1/rules?matcher=${encodeURIComponent('alertname=~Series.*')}` })).json(),
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/prometheus/grafana/api/v1/rules?matcher=${encodeURIComponent('alertname=~Series.*')}`,
+        })
+      ).json(),
     );
     expect(matched.data.groups.flatMap((g) => g.rules.map((r) => r.uid))).toEqual(['series-over-limit']);
     const noAlerts = ruleStatesResponseSchema.parse(
-      (await server.call({ method: 'GET', url: `/api/prometheus/grafana/api/v1/rules?folder_uid=${folderUid}&rule_group=cpu&limit_alerts=0&rule_limit=1` })).json(),
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/prometheus/grafana/api/v1/rules?folder_uid=${folderUid}&rule_group=cpu&limit_alerts=0&rule_limit=1`,
+        })
+      ).json(),
     );
     expect(noAlerts.data.groups[0]!.rules).toHaveLength(1);
     expect(noAlerts.data.groups[0]!.rules[0]!.alerts).toEqual([]);
@@ -305,7 +380,9 @@ describe('rule states after evaluation (fake clock)', () => {
 
   it('writes state history as annotations naming the rule', async () => {
     const annotations = await server.call({ method: 'GET', url: '/api/annotations?limit=100' });
-    const history = (annotations.json() as Array<{ alertId: number; newState: string; prevState: string; text: string }>).filter((a) => a.alertId > 0);
+    const history = (annotations.json() as Array<{ alertId: number; newState: string; prevState: string; text: string }>).filter(
+      (a) => a.alertId > 0,
+    );
     expect(history).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ newState: 'Alerting', prevState: 'Normal', text: expect.stringContaining('Series over limit') }),
@@ -329,7 +406,12 @@ describe('POST /api/v1/eval', () => {
       url: '/api/v1/eval',
       payload: {
         data: [
-          { refId: 'A', datasourceUid: testdata, relativeTimeRange: { from: 600, to: 0 }, model: { scenarioId: 'csv_metric_values', stringInput: '1,2,3' } },
+          {
+            refId: 'A',
+            datasourceUid: testdata,
+            relativeTimeRange: { from: 600, to: 0 },
+            model: { scenarioId: 'csv_metric_values', stringInput: '1,2,3' },
+          },
           { refId: 'B', datasourceUid: '__expr__', model: { type: 'reduce', reducer: 'sum', expression: 'A' } },
           { refId: 'C', datasourceUid: '__expr__', model: { type: 'math', expression: '$B * 10' } },
         ],

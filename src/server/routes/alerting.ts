@@ -132,7 +132,13 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     return { access, folders, viewable };
   }
 
-  function requireFolder(folders: Map<string, FolderInfo>, access: FolderAccess, uid: string, needed: 'read' | 'write', field = 'folderUID') {
+  function requireFolder(
+    folders: Map<string, FolderInfo>,
+    access: FolderAccess,
+    uid: string,
+    needed: 'read' | 'write',
+    field = 'folderUID',
+  ) {
     const folder = folders.get(uid);
     if (!folder) {
       if (needed === 'write') throw badRequest(`invalid alert rule: folder "${uid}" does not exist`, { field });
@@ -147,7 +153,8 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
   async function checkRule(orgId: number, body: ProvisionedAlertRuleRequest, prefix: string): Promise<void> {
     const refIds = new Set<string>();
     for (const [i, query] of body.data.entries()) {
-      if (refIds.has(query.refId)) throw badRequest(`invalid alert rule: two queries share refId "${query.refId}"`, { field: `${prefix}data.${i}.refId` });
+      if (refIds.has(query.refId))
+        throw badRequest(`invalid alert rule: two queries share refId "${query.refId}"`, { field: `${prefix}data.${i}.refId` });
       refIds.add(query.refId);
     }
     if (!refIds.has(body.condition)) {
@@ -249,7 +256,12 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     requireFolder(folders, access, body.folderUID, 'write');
     refuseFileProvenance(current);
     await checkRule(identity.orgId, body, '');
-    const rule = await store.alerting.update(identity.orgId, uid, inputOf({ ...body, uid }, body.folderUID, body.ruleGroup), provenanceOf(request));
+    const rule = await store.alerting.update(
+      identity.orgId,
+      uid,
+      inputOf({ ...body, uid }, body.folderUID, body.ruleGroup),
+      provenanceOf(request),
+    );
     if (!rule) throw notFound(`alert rule "${uid}" not found`);
     return provisionedRule(rule);
   });
@@ -357,11 +369,16 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
       requireFolder(folders, access, rule.folderUid, 'read');
       return sendExport(request, reply, [rule]);
     }
-    if (query.group && query.folderUid.length !== 1) throw badRequest('group can be given only with exactly one folderUid', { field: 'group' });
+    if (query.group && query.folderUid.length !== 1)
+      throw badRequest('group can be given only with exactly one folderUid', { field: 'group' });
     for (const uid of query.folderUid) requireFolder(folders, access, uid, 'read');
     const rules = await store.alerting.list(request.identity.orgId, { folderUids: query.folderUid, group: query.group });
     if (query.group && rules.length === 0) throw notFound(`rule group "${query.group}" not found`);
-    return sendExport(request, reply, rules.filter((rule) => viewable(rule.folderUid)));
+    return sendExport(
+      request,
+      reply,
+      rules.filter((rule) => viewable(rule.folderUid)),
+    );
   });
 
   app.get('/api/v1/provisioning/alert-rules/:uid/export', { config: { action: 'alert.rules:read' } }, async (request, reply) => {
@@ -506,7 +523,9 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
                 state,
                 name: rule.title,
                 query: JSON.stringify(rule.data),
-                queriedDatasourceUIDs: [...new Set(rule.data.map((q) => q.datasourceUid).filter((uid) => uid !== EXPRESSION_DATASOURCE_UID))],
+                queriedDatasourceUIDs: [
+                  ...new Set(rule.data.map((q) => q.datasourceUid).filter((uid) => uid !== EXPRESSION_DATASOURCE_UID)),
+                ],
                 duration: rule.forMs / 1000,
                 keepFiringFor: rule.keepFiringForMs / 1000,
                 labels: rule.labels,
@@ -581,7 +600,10 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     const now = body.now ? Date.parse(body.now) : Date.now();
     if (Number.isNaN(now)) throw badRequest('now must be an RFC 3339 time', { field: 'now' });
     for (const [i, query] of body.data.entries()) {
-      if (query.datasourceUid !== EXPRESSION_DATASOURCE_UID && !(await store.dataSources.find(request.identity.orgId, { uid: query.datasourceUid }))) {
+      if (
+        query.datasourceUid !== EXPRESSION_DATASOURCE_UID &&
+        !(await store.dataSources.find(request.identity.orgId, { uid: query.datasourceUid }))
+      ) {
         throw badRequest(`data source "${query.datasourceUid}" of query ${query.refId} not found`, { field: `data.${i}.datasourceUid` });
       }
     }
@@ -672,7 +694,10 @@ function parseMatcher(text: string): (labels: Record<string, string>) => boolean
     }
   } else {
     const match = /^\s*([^!=~\s]+)\s*(=~|!~|!=|=)\s*"?(.*?)"?\s*$/.exec(trimmed);
-    if (!match) throw badRequest(`matcher ${JSON.stringify(text)} must look like name=value, name!=value, name=~regex or name!~regex`, { field: 'matcher' });
+    if (!match)
+      throw badRequest(`matcher ${JSON.stringify(text)} must look like name=value, name!=value, name=~regex or name!~regex`, {
+        field: 'matcher',
+      });
     [, name, op, value] = match as unknown as [string, string, typeof op, string];
   }
   if (!name) throw badRequest(`matcher ${JSON.stringify(text)} names no label`, { field: 'matcher' });

@@ -351,7 +351,9 @@ export class AnnotationStore {
               tags: JSON.stringify(tags),
               created: now,
               updated: now,
-              ...(fields.alert ? { alert_id: fields.alert.alertId, new_state: fields.alert.newState, prev_state: fields.alert.prevState } : {}),
+              ...(fields.alert
+                ? { alert_id: fields.alert.alertId, new_state: fields.alert.newState, prev_state: fields.alert.prevState }
+                : {}),
             })),
           )
           .returning('id')
