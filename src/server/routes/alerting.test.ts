@@ -399,6 +399,22 @@ describe('rule states after evaluation (fake clock)', () => {
   });
 });
 
+describe('folders holding rules', () => {
+  it('refuses to delete a folder with alert rules unless forceDeleteRules=true, then deletes them with it', async () => {
+    const uid = await createFolder('Doomed');
+    await server.call({
+      method: 'PUT',
+      url: `/api/v1/provisioning/folder/${uid}/rule-groups/g`,
+      payload: { interval: 60, rules: [mathRule('Doomed', '1', { uid: 'doomed' })] },
+    });
+    const refused = await server.call({ method: 'DELETE', url: `/api/folders/${uid}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/contains alert rules/);
+    expect((await server.call({ method: 'DELETE', url: `/api/folders/${uid}?forceDeleteRules=true` })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/doomed' })).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/v1/eval', () => {
   it('runs queries and expressions now and answers frames by refId', async () => {
     const answer = await server.call({
