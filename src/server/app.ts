@@ -17,6 +17,9 @@ import { ApiError, badRequest, httpError, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
+import { AlertScheduler } from './alerting/scheduler';
+import type { AlertSink } from './alerting/types';
+import { registerAlertingRoutes } from './routes/alerting';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCompatRoutes } from './routes/compat';
 import { registerDashboardRoutes } from './routes/dashboards';
@@ -55,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every `/api` route with the action it needs, in registration order. */
     apiRoutes: ApiRoute[];
+    /** The alert rule scheduler (ticking only when `alerting.evaluate` is set; tests call `tick`). */
+    alertScheduler: AlertScheduler;
   }
 }
 
@@ -86,6 +91,12 @@ export interface AppDeps {
    * addresses). Without it the client address is the socket's, and cookies get `Secure` only on TLS.
    */
   trustProxy?: string[];
+  /**
+   * Alert rule evaluation: `evaluate` starts the scheduler with the server (main.ts); `sink`
+   * receives firing and resolved alerts (the notifier, when there is one); `tickMs` and `clock`
+   * for tests.
+   */
+  alerting?: { evaluate?: boolean; sink?: AlertSink; tickMs?: number; clock?: () => number; instanceId?: string; baseUrl?: string };
 }
 
 export interface ConnectionLimits {
@@ -283,6 +294,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.addHook('onClose', async () => metrics?.close());
+
+  const alertScheduler = new AlertScheduler({
+    store,
+    sink: deps.alerting?.sink,
+    log: app.log,
+    clock: deps.alerting?.clock,
+    tickMs: deps.alerting?.tickMs,
+    instanceId: deps.alerting?.instanceId,
+    baseUrl: deps.alerting?.baseUrl,
+    observer: metrics?.alerting,
+  });
+  app.decorate('alertScheduler', alertScheduler);
+  if (deps.alerting?.evaluate) app.addHook('onReady', async () => alertScheduler.start());
+  // Before the store closes: a tick in flight finishes, and the instance leaves the heartbeat table.
+  app.addHook('preClose', async () => alertScheduler.stop());
   /** The route template that answered; never the raw URL (its cardinality is the caller's to choose). */
   const handlerLabel = (request: FastifyRequest, status: number): string => {
     if (request.is404) return status === 200 ? 'ui' : 'notfound';
@@ -435,6 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStarRoutes(app, store);
   registerImportRoutes(app, store);
   registerCompatRoutes(app, store);
+  registerAlertingRoutes(app, store);
   registerQueryRoutes(app, store);
   registerProvisioningRoutes(app, deps.provisioner);
 

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     provisioner,
     signIn: config.signIn,
     trustProxy: config.trustedProxies,
+    // Alert rules are evaluated by every server; with several on one PostgreSQL they share the groups.
+    alerting: { evaluate: true },
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,

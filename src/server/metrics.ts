@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AlertingObserver } from './alerting/scheduler';
 import { observeHealthChecks } from './health/types';
 import { observeQueries } from './query/service';
 import type { Store } from './store';
@@ -26,6 +27,8 @@ export interface Metrics {
   requestEnded(): void;
   /** The exposition text. */
   render(): Promise<string>;
+  /** What the alerting scheduler reports. */
+  alerting: AlertingObserver;
   /** Unhooks the query and health observers (when they are still this server's). */
   close(): void;
 }
@@ -105,6 +108,48 @@ export function createMetrics(store: Store): Metrics {
     },
   });
 
+  const ruleEvaluations = new Counter({
+    name: 'sightline_alerting_rule_evaluations_total',
+    help: 'Alert rule evaluations run by this instance.',
+    registers: [registry],
+  });
+  const ruleEvaluationFailures = new Counter({
+    name: 'sightline_alerting_rule_evaluation_failures_total',
+    help: 'Alert rule evaluations whose queries or expressions failed (the rule is in Error).',
+    registers: [registry],
+  });
+  const ruleEvaluationDuration = new Histogram({
+    name: 'sightline_alerting_rule_evaluation_duration_seconds',
+    help: 'Time to run one alert rule (queries and expressions).',
+    buckets: BACKEND_BUCKETS,
+    registers: [registry],
+  });
+  const ruleStates = new Gauge({
+    name: 'sightline_alerting_rules',
+    help: 'Alert instances of the rules this instance evaluates, by state.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  const schedulerLag = new Histogram({
+    name: 'sightline_alerting_scheduler_lag_seconds',
+    help: 'How late a scheduler tick ran after its scheduled time.',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const alerting: AlertingObserver = {
+    evaluation(seconds, failed) {
+      ruleEvaluations.inc();
+      if (failed) ruleEvaluationFailures.inc();
+      ruleEvaluationDuration.observe(seconds);
+    },
+    schedulerLag: (seconds) => schedulerLag.observe(seconds),
+    ruleStates(counts) {
+      ruleStates.reset();
+      for (const state of ['Normal', 'Pending', 'Alerting', 'Recovering', 'NoData', 'Error'])
+        ruleStates.set({ state: state.toLowerCase() }, counts[state] ?? 0);
+    },
+  };
+
   const queryObserver = (type: string, outcome: string, seconds: number) => queries.observe({ type, outcome }, seconds);
   const healthObserver = (type: string, outcome: string, seconds: number) => healthChecks.observe({ type, outcome }, seconds);
   observeQueries(queryObserver);
@@ -116,6 +161,7 @@ export function createMetrics(store: Store): Metrics {
     requestStarted: () => inFlight.inc(),
     requestEnded: () => inFlight.dec(),
     render: () => registry.metrics(),
+    alerting,
     close() {
       // Another server in this process (tests) may have registered since: leave theirs in place.
       const previousQuery = observeQueries(undefined);

@@ -146,6 +146,23 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
       ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ method, url, payload: () => ({}), answers: 501 })),
     ),
   ]),
+  // Alert rules (issue 30): reads need View on the rule's folder, writes Edit; these aim at ids that do not exist.
+  { method: 'GET', url: '/api/v1/provisioning/alert-rules' },
+  { method: 'POST', url: '/api/v1/provisioning/alert-rules', payload: () => ({}) },
+  { method: 'GET', url: '/api/v1/provisioning/alert-rules/export' },
+  { method: 'GET', url: '/api/v1/provisioning/alert-rules/:uid' },
+  { method: 'PUT', url: '/api/v1/provisioning/alert-rules/:uid', payload: () => ({}) },
+  { method: 'DELETE', url: '/api/v1/provisioning/alert-rules/:uid' },
+  { method: 'GET', url: '/api/v1/provisioning/alert-rules/:uid/export' },
+  { method: 'GET', url: '/api/v1/provisioning/folder/:folderUid/rule-groups/:group' },
+  { method: 'PUT', url: '/api/v1/provisioning/folder/:folderUid/rule-groups/:group', payload: () => ({ interval: 60, rules: [] }) },
+  { method: 'DELETE', url: '/api/v1/provisioning/folder/:folderUid/rule-groups/:group' },
+  { method: 'GET', url: '/api/v1/provisioning/folder/:folderUid/rule-groups/:group/export' },
+  { method: 'GET', url: '/api/ruler/grafana/api/v1/rules' },
+  { method: 'GET', url: '/api/ruler/grafana/api/v1/rules/:folderUid' },
+  { method: 'GET', url: '/api/ruler/grafana/api/v1/rules/:folderUid/:group' },
+  { method: 'GET', url: '/api/prometheus/grafana/api/v1/rules' },
+  { method: 'POST', url: '/api/v1/eval', payload: () => ({}) },
   {
     method: 'POST',
     url: '/api/ds/query',
@@ -170,6 +187,8 @@ function concreteUrl(method: string, url: string): string {
   }
   const id = url.startsWith('/api/annotations') ? (read ? String(annotationId) : '999999') : read ? String(adminAccountId) : '999999';
   return url
+    .replace(':folderUid', 'no-such-folder')
+    .replace(':group', 'no-such-group')
     .replace('*', 'anything')
     .replace(':teamId', read ? String(teamId) : '999999')
     .replace(':dashboardId', read ? String(dashboardId) : '999999')

@@ -64,6 +64,9 @@ export const permissions = {
   'provisioning:reload': 'Admin',
   /** Legacy API keys: there are none (service account tokens replace them), listing says so. */
   'apikeys:read': 'Admin',
+  /** Alert rules: read in folders the caller can view, written in folders they can edit (Grafana's folder-scoped actions). */
+  'alert.rules:read': 'Viewer',
+  'alert.rules:write': 'Viewer',
   // Grafana features Sightline does not have: reads answer "none", writes 501 naming the feature.
   'alert.provisioning:read': 'Admin',
   'alert.provisioning:write': 'Admin',
@@ -99,6 +102,8 @@ export const folderChecks: Partial<Record<Action, string>> = {
   'dashboards.permissions:read': "Admin on the dashboard (its folder's level, raised by its own grants)",
   'dashboards.permissions:write': "Admin on the dashboard (its folder's level, raised by its own grants)",
   'users.self.stars:write': 'View on the dashboard',
+  'alert.rules:read': "View on the rule's folder (lists show only those)",
+  'alert.rules:write': "Edit on the rule's folder (and on the target folder when it moves)",
 };
 
 export type Action = keyof typeof permissions;

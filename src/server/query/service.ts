@@ -23,7 +23,7 @@ import { runPostgres } from './postgres';
 import { runPrometheus } from './prometheus';
 import { ResultBudget } from './limits';
 import { runTestData } from './testdata';
-import { parseTimeRange } from './time';
+import { parseTimeRange, type TimeRange } from './time';
 import type { QueryRunner, QueryTarget } from './types';
 
 /** The runner per type; types without one answer a per-query error. */
@@ -160,12 +160,27 @@ export async function runQueryRequest(
     if (seen.has(query.refId)) throw badRequest(`bad request data: two queries share refId "${query.refId}"; each query needs its own`);
     seen.add(query.refId);
   }
-  const resolver = new DataSourceResolver(options.store, identity.orgId);
+  const results = await runQueries(options, identity.orgId, visible, () => range);
+  const anyFailed = results.some(([, result]) => !Array.isArray(result));
+  return { status: anyFailed ? 400 : 200, body: responseBody(results) };
+}
+
+/**
+ * Runs queries of one org, each over its own time range (alert rules give each query its own
+ * `relativeTimeRange`), and answers each refId's frames or error. Throws ApiErrors for an unknown
+ * data source before anything runs. `/api/ds/query` and alert evaluation both run through here.
+ */
+export async function runQueries(
+  options: QueryServiceOptions,
+  orgId: number,
+  visible: ParsedQueryRequest['queries'],
+  rangeOf: (index: number) => TimeRange,
+): Promise<Array<[string, QueryResult | Frame[]]>> {
+  const resolver = new DataSourceResolver(options.store, orgId);
   // Resolve every data source first, so an unknown one fails the request before anything runs.
   const targets = await Promise.all(
     visible.map((query) => (builtInSource(query.datasource) ? null : resolver.resolve(query.datasource, query.datasourceId, query.refId))),
   );
-
   // The SQL queries of this request share one byte budget, however many there are.
   const resultBudget = new ResultBudget();
   const runAll = () =>
@@ -190,7 +205,7 @@ export async function runQueryRequest(
         }
         const frames = await runner({
           query: query as typeof query & { refId: string },
-          range,
+          range: rangeOf(index),
           target: targets[index]!,
           timeoutMs: timeoutFor(target.jsonData),
           resultBudget,
@@ -212,9 +227,7 @@ export async function runQueryRequest(
   // One outgoing slot per request that reaches a backend (TestData reaches none); a full policy
   // throws OutgoingBusyError, which the route answers with 429.
   const reachesOut = targets.some((target) => target !== null && target.type !== 'grafana-testdata-datasource');
-  const results = reachesOut ? await withOutgoingSlot(runAll) : await runAll();
-  const anyFailed = results.some(([, result]) => !Array.isArray(result));
-  return { status: anyFailed ? 400 : 200, body: responseBody(results) };
+  return reachesOut ? await withOutgoingSlot(runAll) : await runAll();
 }
 
 /** Answers up to this long are sent as one string; longer ones are streamed as they are written. */

@@ -386,7 +386,6 @@ describe('Grafana features Sightline does not have', () => {
   }
 
   const writes: Array<['POST' | 'PUT' | 'DELETE', string, string]> = [
-    ['POST', '/api/v1/provisioning/alert-rules', 'Alerting provisioning'],
     ['PUT', '/api/v1/provisioning/policies', 'Alerting provisioning'],
     ['POST', '/api/alert-notifications', 'Legacy alert notification channels'],
     ['POST', '/api/snapshots', 'Dashboard snapshots'],

@@ -31,7 +31,6 @@ export const unsupported: UnsupportedFeature[] = [
     feature: 'Alerting provisioning',
     prefix: '/api/v1/provisioning',
     lists: {
-      '/api/v1/provisioning/alert-rules': [],
       '/api/v1/provisioning/contact-points': [],
       '/api/v1/provisioning/templates': [],
       '/api/v1/provisioning/mute-timings': [],

@@ -107,6 +107,15 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
       const names = provisioned.map((title) => `"${title}"`).join(', ');
       throw new ApiError(400, `folder holds provisioned dashboards (${names}); remove them from their provisioning files first`);
     }
+    // Alert rules live in folders too (issue 30): as in Grafana, they go only with `forceDeleteRules=true`.
+    const rules = await store.alerting.list(request.identity.orgId, { folderUids: [folder.uid] });
+    if (rules.length > 0) {
+      if ((request.query as { forceDeleteRules?: string } | undefined)?.forceDeleteRules !== 'true') {
+        throw new ApiError(400, 'folder cannot be deleted: folder contains alert rules (delete them, or pass forceDeleteRules=true)');
+      }
+      for (const group of new Set(rules.map((rule) => rule.group)))
+        await store.alerting.deleteGroup(request.identity.orgId, folder.uid, group);
+    }
     await store.dashboards.delete(folder.id);
     return { id: folder.id, title: folder.title, message: `Folder ${folder.title} deleted` };
   });

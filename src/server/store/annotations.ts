@@ -22,6 +22,10 @@ export interface AnnotationView {
   tags: string[];
   created: number;
   updated: number;
+  /** Alert state history (Grafana's annotation historian): the rule's id and the states; 0 and '' otherwise. */
+  alertId: number;
+  newState: string;
+  prevState: string;
 }
 
 export interface AnnotationQuery {
@@ -42,6 +46,8 @@ export interface AnnotationFields {
   timeEnd: number;
   text: string;
   tags: string[];
+  /** A state change of an alert rule (written by the alerting scheduler). */
+  alert?: { alertId: number; newState: string; prevState: string };
 }
 
 const NOTHING = sql<boolean>`false`;
@@ -64,11 +70,11 @@ export function spanClass(duration: number): number {
 /** The longest length a class holds. */
 const classMaxDuration = (k: number) => (k === 0 ? 0 : CLASS_BASE ** k);
 
-/** One annotation as the API shows it (Grafana's fields; Sightline has no alerting, so no alert or states). */
+/** One annotation as the API shows it (Grafana's fields; `alertId` and the states for alert state history). */
 export function annotationJson(row: AnnotationView): Annotation {
   return {
     id: row.id,
-    alertId: 0,
+    alertId: row.alertId,
     dashboardId: row.dashboardId ?? 0,
     dashboardUID: row.dashboardUID,
     panelId: row.panelId,
@@ -76,8 +82,8 @@ export function annotationJson(row: AnnotationView): Annotation {
     login: row.login ?? '',
     email: row.email ?? '',
     avatarUrl: avatarUrl(row.email ?? ''),
-    newState: '',
-    prevState: '',
+    newState: row.newState,
+    prevState: row.prevState,
     time: row.time,
     timeEnd: row.timeEnd,
     text: row.text,
@@ -272,6 +278,9 @@ export class AnnotationStore {
         'a.tags',
         'a.created',
         'a.updated',
+        'a.alert_id as alertId',
+        'a.new_state as newState',
+        'a.prev_state as prevState',
       ]);
   }
 
@@ -342,6 +351,9 @@ export class AnnotationStore {
               tags: JSON.stringify(tags),
               created: now,
               updated: now,
+              ...(fields.alert
+                ? { alert_id: fields.alert.alertId, new_state: fields.alert.newState, prev_state: fields.alert.prevState }
+                : {}),
             })),
           )
           .returning('id')

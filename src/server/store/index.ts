@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { AlertingStore } from './alerting';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
@@ -34,6 +35,7 @@ export interface Stores {
   stars: StarStore;
   provisioning: ProvisioningStore;
   stats: StatsStore;
+  alerting: AlertingStore;
 }
 
 /** The only way the server reaches the database. */
@@ -70,6 +72,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     stars: new StarStore(db),
     provisioning: new ProvisioningStore(db),
     stats: new StatsStore(db),
+    alerting: new AlertingStore(db),
   };
 }
 

@@ -491,6 +491,110 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0013_alert_rules': {
+    async up(db: Kysely<unknown>) {
+      // Grafana-managed alert rules (provisioning shape); `data`, `labels`, `annotations` and
+      // `notification_settings` are JSON text. Titles are unique within a folder, as in Grafana.
+      await db.schema
+        .createTable('alert_rule')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('folder_uid', 'text', (c) => c.notNull())
+        .addColumn('rule_group', 'text', (c) => c.notNull())
+        .addColumn('rule_group_idx', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('condition', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('no_data_state', 'text', (c) => c.notNull())
+        .addColumn('exec_err_state', 'text', (c) => c.notNull())
+        .addColumn('for_ms', 'integer', (c) => c.notNull())
+        .addColumn('keep_firing_for_ms', 'integer', (c) => c.notNull())
+        .addColumn('labels', 'text', (c) => c.notNull())
+        .addColumn('annotations', 'text', (c) => c.notNull())
+        .addColumn('is_paused', 'integer', (c) => c.notNull())
+        .addColumn('notification_settings', 'text')
+        .addColumn('missing_series_evals_to_resolve', 'integer')
+        .addColumn('provenance', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alert_rule_org_uid').unique().on('alert_rule').columns(['org_id', 'uid']).execute();
+      await db.schema
+        .createIndex('alert_rule_org_folder_title')
+        .unique()
+        .on('alert_rule')
+        .columns(['org_id', 'folder_uid', 'title'])
+        .execute();
+      await db.schema
+        .createIndex('alert_rule_org_group')
+        .on('alert_rule')
+        .columns(['org_id', 'folder_uid', 'rule_group', 'rule_group_idx'])
+        .execute();
+      // A group's evaluation interval; the group exists while it has rules.
+      await db.schema
+        .createTable('alert_rule_group')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('folder_uid', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('interval_seconds', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_rule_group_pk', ['org_id', 'folder_uid', 'name'])
+        .execute();
+      // One row per alert instance (rule + label set), so a restart or another instance carries on
+      // where the last evaluation left off.
+      await db.schema
+        .createTable('alert_instance')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('rule_uid', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('labels', 'text', (c) => c.notNull())
+        .addColumn('annotations', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('since', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'integer', (c) => c.notNull())
+        .addColumn('last_eval', 'integer', (c) => c.notNull())
+        .addColumn('ends_at', 'integer', (c) => c.notNull())
+        .addColumn('eval_values', 'text', (c) => c.notNull())
+        .addColumn('last_sent', 'integer')
+        .addColumn('resolved_at', 'integer')
+        .addColumn('missing_evals', 'integer', (c) => c.notNull())
+        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_instance_pk', ['org_id', 'rule_uid', 'fingerprint'])
+        .execute();
+      // The rule's last evaluation (health, error, duration), for the rule states API.
+      await db.schema
+        .createTable('alert_rule_evaluation')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('rule_uid', 'text', (c) => c.notNull())
+        .addColumn('evaluated_at', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('health', 'text', (c) => c.notNull())
+        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_rule_evaluation_pk', ['org_id', 'rule_uid'])
+        .execute();
+      // Live scheduler instances (one row each, refreshed every tick): rule groups are shared among them.
+      await db.schema
+        .createTable('alert_scheduler_instance')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('heartbeat', 'integer', (c) => c.notNull())
+        .addColumn('started', 'integer', (c) => c.notNull())
+        .execute();
+      // Grafana's annotation historian: state changes are annotations naming the rule and states.
+      await db.schema
+        .alterTable('annotation')
+        .addColumn('alert_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('annotation')
+        .addColumn('new_state', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('annotation')
+        .addColumn('prev_state', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */

@@ -78,6 +78,11 @@ export interface Database {
   dashboard_provisioning: DashboardProvisioningTable;
   user_session: UserSessionTable;
   login_attempt: LoginAttemptTable;
+  alert_rule: AlertRuleTable;
+  alert_rule_group: AlertRuleGroupTable;
+  alert_instance: AlertInstanceTable;
+  alert_rule_evaluation: AlertRuleEvaluationTable;
+  alert_scheduler_instance: AlertSchedulerInstanceTable;
 }
 
 /** A person's signed-in browser (migration 0012); the cookie's value is kept as its SHA-256 only. */
@@ -187,6 +192,10 @@ export interface AnnotationTable {
   tags: string;
   created: Millis;
   updated: Millis;
+  /** Alert state history (migration 0013): the rule's id, and the states the annotation records. */
+  alert_id: ColumnType<number, number | undefined, number>;
+  new_state: ColumnType<string, string | undefined, string>;
+  prev_state: ColumnType<string, string | undefined, string>;
 }
 
 export interface AnnotationTagTable {
@@ -271,3 +280,77 @@ export interface DashboardPermissionTable {
 }
 
 export type TeamRow = Selectable<TeamTable>;
+
+/** A Grafana-managed alert rule (migration 0013); JSON text in `data`, `labels`, `annotations`, `notification_settings`. */
+export interface AlertRuleTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  folder_uid: string;
+  rule_group: string;
+  rule_group_idx: number;
+  title: string;
+  condition: string;
+  data: string;
+  no_data_state: string;
+  exec_err_state: string;
+  for_ms: number;
+  keep_firing_for_ms: number;
+  labels: string;
+  annotations: string;
+  is_paused: number;
+  notification_settings: string | null;
+  missing_series_evals_to_resolve: number | null;
+  /** `api`, `file` or `` (X-Disable-Provenance). */
+  provenance: string;
+  version: number;
+  updated: Millis;
+}
+export type AlertRuleRow = Selectable<AlertRuleTable>;
+
+export interface AlertRuleGroupTable {
+  org_id: number;
+  folder_uid: string;
+  name: string;
+  interval_seconds: number;
+}
+
+/** One alert instance: a rule's series by label fingerprint, with its state. */
+export interface AlertInstanceTable {
+  org_id: number;
+  rule_uid: string;
+  fingerprint: string;
+  labels: string;
+  annotations: string;
+  state: string;
+  reason: string;
+  /** When the current state began. */
+  since: Millis;
+  /** When it last started firing (Alertmanager's startsAt). */
+  started_at: Millis;
+  last_eval: Millis;
+  ends_at: Millis;
+  eval_values: string;
+  last_sent: Millis | null;
+  resolved_at: Millis | null;
+  /** Evaluations in a row the series was missing from. */
+  missing_evals: number;
+  last_error: string;
+}
+export type AlertInstanceRow = Selectable<AlertInstanceTable>;
+
+export interface AlertRuleEvaluationTable {
+  org_id: number;
+  rule_uid: string;
+  evaluated_at: Millis;
+  duration_ms: number;
+  health: string;
+  last_error: string;
+}
+export type AlertRuleEvaluationRow = Selectable<AlertRuleEvaluationTable>;
+
+export interface AlertSchedulerInstanceTable {
+  id: string;
+  heartbeat: Millis;
+  started: Millis;
+}

@@ -49,6 +49,7 @@ describe('store', () => {
       '0010_dashboard_changes',
       '0011_folder_list_index',
       '0012_sign_in',
+      '0013_alert_rules',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -89,8 +90,19 @@ describe('store', () => {
     await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
       insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
     await sql`drop index dashboard_org_kind_title`.execute(store.db);
-    for (const table of ['user_session', 'login_attempt']) await sql`drop table ${sql.table(table)}`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in')`.execute(
+    for (const table of [
+      'user_session',
+      'login_attempt',
+      'alert_rule',
+      'alert_rule_group',
+      'alert_instance',
+      'alert_rule_evaluation',
+      'alert_scheduler_instance',
+    ])
+      await sql`drop table ${sql.table(table)}`.execute(store.db);
+    for (const column of ['alert_id', 'new_state', 'prev_state'])
+      await sql`alter table annotation drop column ${sql.id(column)}`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules')`.execute(
       store.db,
     );
     await save('before', 'Saved Before The Upgrade');

@@ -1,0 +1,246 @@
+/**
+ * Grafana-managed alert rules: the provisioning API (`/api/v1/provisioning/alert-rules`,
+ * `folder/{uid}/rule-groups/{group}`), the Ruler read API, the rule states API
+ * (`/api/prometheus/grafana/api/v1/rules`) and `POST /api/v1/eval`, in Grafana's shapes
+ * (grafana/grafana `pkg/services/ngalert/api/tooling/definitions/`).
+ */
+import { z } from 'zod';
+import { integerQueryParam, optionalField, repeatedQueryParam, typeError } from './common';
+
+/** The uid of server-side expressions in a rule's `data`. */
+export const EXPRESSION_DATASOURCE_UID = '__expr__';
+
+export const noDataStates = ['NoData', 'Alerting', 'OK', 'KeepLast'] as const;
+export const execErrStates = ['Error', 'Alerting', 'OK', 'KeepLast'] as const;
+export type NoDataState = (typeof noDataStates)[number];
+export type ExecErrState = (typeof execErrStates)[number];
+
+const UNITS_MS: Record<string, number> = { y: 365 * 86_400_000, w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+const DURATION_PATTERN = /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
+
+/** Prometheus's duration text (`model.ParseDuration`: `5m`, `1h30m`, `1d`, `0`) in milliseconds; undefined when unreadable. */
+export function parsePromDuration(text: string): number | undefined {
+  if (text === '0') return 0;
+  const match = DURATION_PATTERN.exec(text);
+  if (!match || text === '') return undefined;
+  const units = ['y', 'w', 'd', 'h', 'm', 's', 'ms'];
+  return units.reduce((total, unit, i) => total + Number(match[i + 1] ?? 0) * UNITS_MS[unit]!, 0);
+}
+
+/** Prometheus's `model.Duration.String()`: `0s`, `5m`, `1h30m`, `1d`, `1w`. */
+export function formatPromDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  let rest = ms;
+  let text = '';
+  for (const unit of ['y', 'w', 'd', 'h', 'm', 's', 'ms']) {
+    const size = UNITS_MS[unit]!;
+    const count = Math.floor(rest / size);
+    if (count > 0) {
+      text += `${count}${unit}`;
+      rest -= count * size;
+    }
+  }
+  return text;
+}
+
+/** A duration field: Prometheus's text; a number is taken as seconds (some clients send one). Output: milliseconds. */
+export const durationSchema = z
+  .union([z.string(), z.number()], { error: typeError('a duration such as "5m"') })
+  .transform((value, context) => {
+    const ms = typeof value === 'number' ? value * 1000 : parsePromDuration(value.trim());
+    if (ms === undefined || !Number.isFinite(ms) || ms < 0) {
+      context.addIssue({ code: 'custom', message: `must be a duration such as "5m" or "1h30m", got ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+const labelMap = z.record(z.string(), z.string({ error: typeError('a string') }), { error: typeError('an object of strings') });
+
+export const relativeTimeRangeSchema = z.object({
+  from: z.number({ error: typeError('a number of seconds') }).min(0, 'cannot be negative'),
+  to: z.number({ error: typeError('a number of seconds') }).min(0, 'cannot be negative'),
+});
+
+/** One query or expression of a rule (Grafana's `AlertQuery`). */
+export const alertQuerySchema = z.object({
+  refId: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
+  queryType: optionalField(z.string({ error: typeError('a string') })),
+  relativeTimeRange: optionalField(relativeTimeRangeSchema),
+  datasourceUid: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
+  model: z.record(z.string(), z.unknown(), { error: typeError('an object') }),
+});
+export type AlertQuery = z.output<typeof alertQuerySchema>;
+
+export const notificationSettingsSchema = z.looseObject({
+  receiver: z.string({ error: typeError('a string') }),
+  group_by: optionalField(z.array(z.string())),
+  group_wait: optionalField(z.string()),
+  group_interval: optionalField(z.string()),
+  repeat_interval: optionalField(z.string()),
+  mute_time_intervals: optionalField(z.array(z.string())),
+  active_time_intervals: optionalField(z.array(z.string())),
+});
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+
+const title = z
+  .string({ error: typeError('a string') })
+  .trim()
+  .min(1, 'cannot be empty')
+  .max(190);
+const uid = z
+  .string({ error: typeError('a string') })
+  .max(40)
+  .regex(/^[a-zA-Z0-9_-]*$/, 'must hold only letters, digits, - and _');
+
+/** The body of `POST`/`PUT /api/v1/provisioning/alert-rules[/{uid}]` (Grafana's `ProvisionedAlertRule`). */
+export const provisionedAlertRuleRequestSchema = z.object({
+  uid: optionalField(uid),
+  folderUID: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
+  ruleGroup: title,
+  title,
+  condition: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
+  data: z.array(alertQuerySchema, { error: typeError('an array of queries') }).min(1, 'needs at least one query'),
+  noDataState: optionalField(z.enum(noDataStates, { error: `must be one of ${noDataStates.join(', ')}` })),
+  execErrState: optionalField(z.enum(execErrStates, { error: `must be one of ${execErrStates.join(', ')}` })),
+  for: optionalField(durationSchema),
+  keep_firing_for: optionalField(durationSchema),
+  annotations: optionalField(labelMap),
+  labels: optionalField(labelMap),
+  isPaused: optionalField(z.boolean({ error: typeError('true or false') })),
+  notification_settings: optionalField(notificationSettingsSchema),
+  missingSeriesEvalsToResolve: optionalField(
+    z
+      .number({ error: typeError('a number') })
+      .int()
+      .min(1),
+  ),
+});
+export type ProvisionedAlertRuleRequest = z.output<typeof provisionedAlertRuleRequestSchema>;
+
+/** A rule inside a group body: its folder and group come from the group. */
+const groupRuleSchema = provisionedAlertRuleRequestSchema.extend({
+  folderUID: optionalField(z.string({ error: typeError('a string') })),
+  ruleGroup: optionalField(z.string({ error: typeError('a string') })),
+});
+
+/** `PUT /api/v1/provisioning/folder/{folderUid}/rule-groups/{group}` (Grafana's `AlertRuleGroup`). */
+export const alertRuleGroupRequestSchema = z.object({
+  title: optionalField(z.string({ error: typeError('a string') })),
+  folderUid: optionalField(z.string({ error: typeError('a string') })),
+  interval: z
+    .number({ error: typeError('a number of seconds') })
+    .int('must be whole seconds')
+    .min(1, 'must be positive'),
+  rules: z.array(groupRuleSchema, { error: typeError('an array of rules') }).default([]),
+});
+export type AlertRuleGroupRequest = z.output<typeof alertRuleGroupRequestSchema>;
+
+export const ruleUidParamsSchema = z.object({ uid: z.string().min(1) });
+export const ruleGroupParamsSchema = z.object({ folderUid: z.string().min(1), group: z.string().min(1) });
+
+/** What a rule reads back as (GET), loose so a real Grafana's extra fields parse. */
+export const provisionedAlertRuleSchema = z.looseObject({
+  id: z.number(),
+  uid: z.string(),
+  orgID: z.number(),
+  folderUID: z.string(),
+  ruleGroup: z.string(),
+  title: z.string(),
+  condition: z.string(),
+  data: z.array(z.looseObject({ refId: z.string(), datasourceUid: z.string(), model: z.record(z.string(), z.unknown()) })),
+  updated: z.string(),
+  noDataState: z.string(),
+  execErrState: z.string(),
+  for: z.string(),
+  keep_firing_for: z.string().optional(),
+  annotations: z.record(z.string(), z.string()).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  provenance: z.string().optional(),
+  isPaused: z.boolean(),
+});
+export type ProvisionedAlertRule = z.infer<typeof provisionedAlertRuleSchema>;
+
+export const alertRuleGroupSchema = z.looseObject({
+  title: z.string(),
+  folderUid: z.string(),
+  interval: z.number(),
+  rules: z.array(provisionedAlertRuleSchema),
+});
+export type AlertRuleGroup = z.infer<typeof alertRuleGroupSchema>;
+
+export const exportQuerySchema = z.object({
+  format: optionalField(z.enum(['json', 'yaml', 'hcl'], { error: 'must be json or yaml' })),
+  download: optionalField(z.enum(['true', 'false'])),
+  folderUid: repeatedQueryParam(),
+  group: optionalField(z.string()),
+  ruleUid: optionalField(z.string()),
+});
+
+/** Rule states answer's `state` filter values (Grafana's, lower-case). */
+export const ruleStateFilters = ['firing', 'pending', 'inactive', 'recovering', 'nodata', 'normal', 'error'] as const;
+
+/** `GET /api/prometheus/grafana/api/v1/rules`. */
+export const ruleStatesQuerySchema = z.object({
+  folder_uid: optionalField(z.string()),
+  rule_group: optionalField(z.string()),
+  rule_uid: optionalField(z.string()),
+  'search.rule_name': optionalField(z.string()),
+  state: repeatedQueryParam(10, 'states').refine(
+    (states) => states.every((s) => (ruleStateFilters as readonly string[]).includes(s.toLowerCase())),
+    `must be one of ${ruleStateFilters.join(', ')}`,
+  ),
+  rule_limit: integerQueryParam(),
+  limit_alerts: integerQueryParam(),
+  group_limit: integerQueryParam(),
+  group_next_token: optionalField(z.string()),
+  matcher: repeatedQueryParam(20, 'matchers'),
+});
+
+export const ruleStatesResponseSchema = z.looseObject({
+  status: z.literal('success'),
+  data: z.looseObject({
+    groups: z.array(
+      z.looseObject({
+        name: z.string(),
+        file: z.string(),
+        folderUid: z.string(),
+        interval: z.number(),
+        rules: z.array(
+          z.looseObject({
+            state: z.string(),
+            name: z.string(),
+            uid: z.string(),
+            health: z.string(),
+            lastError: z.string().optional(),
+            type: z.string(),
+            labels: z.record(z.string(), z.string()).optional(),
+            alerts: z
+              .array(
+                z.looseObject({
+                  labels: z.record(z.string(), z.string()),
+                  annotations: z.record(z.string(), z.string()),
+                  state: z.string(),
+                  activeAt: z.string(),
+                  value: z.string(),
+                }),
+              )
+              .optional(),
+            totals: z.record(z.string(), z.number()).optional(),
+          }),
+        ),
+        totals: z.record(z.string(), z.number()).optional(),
+      }),
+    ),
+    totals: z.record(z.string(), z.number()).optional(),
+    groupNextToken: z.string().optional(),
+  }),
+});
+export type RuleStatesResponse = z.infer<typeof ruleStatesResponseSchema>;
+
+/** `POST /api/v1/eval`: queries and expressions to run now (Grafana's `EvalQueriesPayload`). */
+export const evalRequestSchema = z.object({
+  data: z.array(alertQuerySchema, { error: typeError('an array of queries') }).min(1, 'needs at least one query'),
+  condition: optionalField(z.string()),
+  now: optionalField(z.string()),
+});

@@ -1,0 +1,240 @@
+/**
+ * The alerting scheduler: ticks every 10 s; each rule group runs at its interval, at an offset
+ * within the interval taken from a hash of its key (so groups sharing an interval do not all run
+ * at once); each group is evaluated by exactly one live instance, chosen by rendezvous hashing over
+ * the heartbeat table. Each rule's results go through the state machine; the new state is stored,
+ * firing and resolved alerts go to the sink, and state changes become history annotations.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../store';
+import type { StoredAlertInstance, StoredAlertRule, StoredRuleGroup } from '../store/alerting';
+import { evaluateCondition } from './evaluator';
+import { applyResults, panelOf, postableAlert, stateWithReason, type RuleContext } from './state';
+import { noopAlertSink, type AlertSink } from './types';
+import { labelsKey, labelsText } from './values';
+
+/** Grafana's scheduler tick (`base_interval`); group intervals are multiples of it. */
+export const TICK_MS = 10_000;
+/** A scheduler instance whose heartbeat is older than this many ticks is taken for dead. */
+export const HEARTBEAT_EXPIRY_TICKS = 3;
+
+/** What the scheduler reports for `/metrics`. */
+export interface AlertingObserver {
+  evaluation(seconds: number, failed: boolean): void;
+  schedulerLag(seconds: number): void;
+  /** Instances by state, across the rules this instance evaluated last. */
+  ruleStates(counts: Record<string, number>): void;
+}
+
+export interface SchedulerOptions {
+  store: Store;
+  sink?: AlertSink;
+  log?: FastifyBaseLogger;
+  /** Epoch ms now; tests pass a fake clock. */
+  clock?: () => number;
+  tickMs?: number;
+  /** This instance's id in the heartbeat table (random by default). */
+  instanceId?: string;
+  /** The server's public root URL, for `generatorURL`. */
+  baseUrl?: string;
+  observer?: AlertingObserver;
+}
+
+function hash(text: string): number {
+  return createHash('sha1').update(text).digest().readUInt32BE(0);
+}
+
+export function groupKey(group: Pick<StoredRuleGroup, 'orgId' | 'folderUid' | 'name'>): string {
+  return `${group.orgId}\u0000${group.folderUid}\u0000${group.name}`;
+}
+
+/** Rendezvous (highest random weight) hashing: the live instance that owns a group. */
+export function ownerOf(key: string, instances: string[]): string | undefined {
+  let best: string | undefined;
+  let bestWeight = -1;
+  for (const id of instances) {
+    const weight = hash(`${id}\u0000${key}`);
+    if (weight > bestWeight || (weight === bestWeight && best !== undefined && id < best)) {
+      best = id;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/** Whether a group with this interval is due at tick number `tick` (its offset spreads groups over the interval). */
+export function isDue(key: string, intervalMs: number, tickMs: number, tick: number): boolean {
+  const ticksPerInterval = Math.max(1, Math.round(intervalMs / tickMs));
+  return (((tick - (hash(key) % ticksPerInterval)) % ticksPerInterval) + ticksPerInterval) % ticksPerInterval === 0;
+}
+
+export class AlertScheduler {
+  readonly instanceId: string;
+  private readonly tickMs: number;
+  private readonly clock: () => number;
+  private sink: AlertSink;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+  private readonly stateCounts = new Map<string, Record<string, number>>();
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.tickMs = options.tickMs ?? TICK_MS;
+    this.clock = options.clock ?? Date.now;
+    this.sink = options.sink ?? noopAlertSink;
+  }
+
+  /** Where alerts go from now on (the app wires the notifier here when there is one). */
+  setSink(sink: AlertSink): void {
+    this.sink = sink;
+  }
+
+  /** Ticks on the wall clock, at each multiple of the tick. */
+  start(): void {
+    this.stopped = false;
+    const schedule = () => {
+      if (this.stopped) return;
+      const now = this.clock();
+      const wait = this.tickMs - (now % this.tickMs);
+      this.timer = setTimeout(() => {
+        this.running = this.tick(this.clock())
+          .catch((error: unknown) => this.options.log?.error({ err: error }, 'alerting tick failed'))
+          .finally(schedule);
+      }, wait);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    await this.options.store.alerting.leave(this.instanceId).catch(() => undefined);
+  }
+
+  /**
+   * One tick at `now`: refreshes the heartbeat, finds the groups this instance owns that are due,
+   * and evaluates them. Answers the keys of the groups evaluated (for tests).
+   */
+  async tick(now: number): Promise<string[]> {
+    const { store } = this.options;
+    const tick = Math.floor(now / this.tickMs);
+    const live = await store.alerting.heartbeat(this.instanceId, now, HEARTBEAT_EXPIRY_TICKS * this.tickMs);
+    const groups = await store.alerting.groups();
+    const due = groups.filter((group) => {
+      const key = groupKey(group);
+      return ownerOf(key, live) === this.instanceId && isDue(key, group.intervalSeconds * 1000, this.tickMs, tick);
+    });
+    if (due.length === 0) return [];
+    this.options.observer?.schedulerLag(Math.max(0, now - tick * this.tickMs) / 1000);
+    const rules = await store.alerting.allRules();
+    const evaluated: string[] = [];
+    for (const group of due) {
+      const ofGroup = rules.filter((rule) => rule.orgId === group.orgId && rule.folderUid === group.folderUid && rule.group === group.name);
+      await this.evaluateGroup(group, ofGroup, now);
+      evaluated.push(groupKey(group));
+    }
+    this.reportStates();
+    return evaluated;
+  }
+
+  /** Evaluates every rule of a group at `now` (paused rules are skipped). */
+  async evaluateGroup(group: StoredRuleGroup, rules: StoredAlertRule[], now: number): Promise<void> {
+    const folder = await this.options.store.folders.get(group.orgId, group.folderUid);
+    const folderTitle = folder?.title ?? group.folderUid;
+    for (const rule of rules) {
+      if (rule.isPaused) continue;
+      try {
+        await this.evaluateRule({ rule, folderTitle, intervalMs: group.intervalSeconds * 1000, baseUrl: this.options.baseUrl }, now);
+      } catch (error) {
+        this.options.log?.error({ err: error, rule: rule.uid }, 'alert rule evaluation failed');
+      }
+    }
+  }
+
+  /** Evaluates one rule and applies, stores and sends what changed. */
+  async evaluateRule(context: RuleContext, now: number): Promise<StoredAlertInstance[]> {
+    const { store, log, observer } = this.options;
+    const { rule } = context;
+    const previous = await store.alerting.instances(rule.orgId, [rule.uid]);
+    const loaded = new Set(previous.filter((i) => ['Alerting', 'Pending', 'Recovering'].includes(i.state)).map((i) => i.fingerprint));
+    const started = performance.now();
+    const output = await evaluateCondition({ store, log }, rule.orgId, rule.data, rule.condition, now, loaded);
+    const seconds = (performance.now() - started) / 1000;
+    const failed = output.results.some((result) => result.state === 'Error');
+    observer?.evaluation(seconds, failed);
+    const update = applyResults(context, previous, output.results, now);
+    const valueStrings = new Map(output.results.map((result) => [labelsKey(result.labels), result.valueString]));
+    const valueStringOf = (instance: StoredAlertInstance) => valueStrings.get(instance.fingerprint) ?? '';
+    const sent = update.toSend.length > 0;
+    const instances = update.instances.map((instance) =>
+      sent && update.toSend.includes(instance) ? { ...instance, lastSent: now } : instance,
+    );
+    await store.alerting.saveEvaluation(rule.orgId, rule.uid, instances, {
+      evaluated_at: now,
+      duration_ms: Math.round(seconds * 1000),
+      health: failed ? 'error' : output.results.some((r) => r.state === 'NoData') ? 'nodata' : 'ok',
+      last_error: output.results.find((result) => result.error)?.error ?? '',
+    });
+    const counts: Record<string, number> = {};
+    for (const instance of instances) counts[instance.state] = (counts[instance.state] ?? 0) + 1;
+    this.stateCounts.set(`${rule.orgId}/${rule.uid}`, counts);
+    if (update.transitions.length > 0) await this.writeHistory(context, update.transitions, valueStringOf, now);
+    if (sent) {
+      try {
+        await this.sink.send(update.toSend.map((instance) => postableAlert(context, instance, valueStringOf(instance))));
+      } catch (error) {
+        log?.error({ err: error, rule: rule.uid }, 'sending alerts failed');
+      }
+    }
+    return instances;
+  }
+
+  /** Grafana's annotation historian: one annotation per state change, on the rule's panel when it links one. */
+  private async writeHistory(
+    context: RuleContext,
+    transitions: Array<{ instance: StoredAlertInstance; previous: string; previousReason: string }>,
+    valueStringOf: (instance: StoredAlertInstance) => string,
+    now: number,
+  ): Promise<void> {
+    const { store, log } = this.options;
+    const { rule } = context;
+    try {
+      const panel = panelOf(rule);
+      const dashboard = panel.dashboardUid ? await store.dashboards.getByUid(rule.orgId, panel.dashboardUid) : undefined;
+      await store.annotations.createMany(
+        rule.orgId,
+        0,
+        transitions.map(({ instance, previous, previousReason }) => {
+          const shown = Object.fromEntries(Object.entries(instance.labels).filter(([key]) => !key.startsWith('__')));
+          const values = valueStringOf(instance);
+          return {
+            dashboardId: dashboard?.id ?? null,
+            panelId: dashboard ? (panel.panelId ?? 0) : 0,
+            time: now,
+            timeEnd: now,
+            text: `${rule.title} ${labelsText(shown)}${values ? ` - ${values}` : instance.lastError ? ` - ${instance.lastError}` : ''}`,
+            tags: [],
+            alert: {
+              alertId: rule.id,
+              newState: stateWithReason(instance.state, instance.reason),
+              prevState: stateWithReason(previous, previousReason),
+            },
+          };
+        }),
+      );
+    } catch (error) {
+      log?.error({ err: error, rule: rule.uid }, 'writing alert state history failed');
+    }
+  }
+
+  private reportStates(): void {
+    const totals: Record<string, number> = {};
+    for (const counts of this.stateCounts.values())
+      for (const [state, n] of Object.entries(counts)) totals[state] = (totals[state] ?? 0) + n;
+    this.options.observer?.ruleStates(totals);
+  }
+}
