@@ -61,6 +61,8 @@ export function LiveDashboard({
   onModelChange(model: Record<string, unknown>): void;
 }) {
   const state = useDashboardState(model);
+  // One object per range, so the memoised panels re-render only when it changes (the Explore link uses it).
+  const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
   // Only a dashboard that queries something needs the org's data sources.
   const dataSources = useDataSourceList(useMemo(() => needsDataSources(model), [model]));
   const templating = useMemo(() => {
@@ -125,6 +127,7 @@ export function LiveDashboard({
       dashboardUid={uid}
       scope={(typeof panel.id === 'number' && perPanel.get(panel.id)?.scope) || scope}
       range={state.range}
+      rawRange={rawRange}
       timeZone={state.timeZone}
       dataSources={dataSources.data ?? EMPTY}
       annotations={(typeof panel.id === 'number' && perPanel.get(panel.id)?.annotations) || EMPTY}

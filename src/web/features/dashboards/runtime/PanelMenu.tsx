@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconBraces,
+  IconCompass,
   IconDotsVertical,
   IconEdit,
   IconExternalLink,
@@ -10,6 +11,7 @@ import {
   IconLink,
   IconTable,
 } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 export type InspectTab = 'data' | 'query' | 'json';
 
@@ -28,12 +30,14 @@ export interface PanelMenuProps {
   viewing: boolean;
   /** Whether the viewer may change the dashboard: only then is "Edit panel JSON" offered. */
   canEdit: boolean;
+  /** Explore with the panel's queries and the dashboard's time range; absent when the viewer may not explore or there is nothing to query. */
+  exploreHref?: string;
   onView(): void;
   onInspect(tab: InspectTab): void;
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspect }: PanelMenuProps) {
+export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -66,6 +70,11 @@ export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspe
         <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
           {viewing ? 'Exit view' : 'View'}
         </Menu.Item>
+        {exploreHref && (
+          <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
+            Explore
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconTable size={14} aria-hidden />} onClick={() => onInspect('data')}>
           Inspect data
