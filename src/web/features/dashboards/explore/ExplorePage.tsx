@@ -29,6 +29,8 @@ function ExploreWorkspace() {
   // An error the answer does not put under one query (an unknown data source, the server unreachable).
   const generalError = explore.data.error && Object.keys(perQueryErrors).length === 0 ? explore.data.error : undefined;
   const running = explore.data.loading || explore.data.refreshing;
+  // A failed run's errors say it all beside their queries: no empty graph under them.
+  const failedWithoutData = Boolean(explore.data.error) && !frames?.length && !explore.data.loading;
 
   if (explore.dataSourcesError) return <ErrorState error={explore.dataSourcesError} title="Could not load the data sources" />;
   if (!explore.dataSourcesLoading && explore.queryable.length === 0) {
@@ -146,7 +148,7 @@ function ExploreWorkspace() {
       <div ref={resultsRef}>
         {explore.ready && explore.runnable.length === 0 ? (
           <EmptyState title="Nothing run yet">Write a query and press Run query (or Shift+Enter) to see its graph and table.</EmptyState>
-        ) : (
+        ) : failedWithoutData ? null : (
           <ExploreResults
             results={results}
             width={width}
