@@ -21,6 +21,9 @@ test.afterAll(async () => {
   await prometheus?.stop();
 });
 
+/** The first graph of a page waits for the renderer's chunks and the query: on a loaded 2-core machine that was seen to pass 20 s. */
+const FIRST_DRAW_MS = 60_000;
+
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function addPrometheus(server: ServerInfo) {
@@ -68,7 +71,7 @@ test('a query written in Explore runs, draws a graph and a table, and a reload s
 
   await expect.poll(() => paneOf(page.url())?.queries[0]).toMatchObject({ expr: 'up{job="prometheus"}', legendFormat: '{{job}}' });
   const graph = page.getByRole('region', { name: 'Graph' });
-  await expect(graph.locator('canvas').first()).toBeVisible();
+  await expect(graph.locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
   await expect(graph.getByRole('img', { name: /prometheus/ })).toBeVisible();
   const table = page.getByRole('region', { name: 'Table' });
   await expect(table.getByRole('table')).toContainText('1');
@@ -98,7 +101,7 @@ test('a query Prometheus refuses says why beside it; Explore passes axe in both 
   const { token } = await server.tokenFor('Editor');
   await connect(page, server, token);
   await page.goto(exploreUrl(server, prom.uid, 'rate(prometheus_http_requests_total[1m])'));
-  await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
   await expectAccessibleInBothThemes(page);
 
   await page.getByRole('textbox', { name: 'PromQL query A' }).click();
@@ -137,7 +140,7 @@ test('"Explore" in a panel menu opens the panel’s query, interpolated, at the 
   const { token } = await server.tokenFor('Editor');
   await connect(page, server, token);
   await page.goto(`${server.url}${saved.url}`);
-  await expect(page.getByRole('region', { name: 'Scrape health' }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Scrape health' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
 
   await page.getByRole('button', { name: 'Menu for panel Scrape health' }).click();
   await page.getByRole('menuitem', { name: 'Explore' }).click();
@@ -159,7 +162,7 @@ test('"Add to dashboard" saves a new dashboard with the query and opens it drawi
   const { token } = await server.tokenFor('Editor');
   await connect(page, server, token);
   await page.goto(exploreUrl(server, prom.uid, 'scrape_samples_scraped', 'now-30m'));
-  await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
 
   const title = `From Explore ${unique()}`;
   await page.getByRole('button', { name: 'Add to dashboard' }).click();
@@ -172,7 +175,7 @@ test('"Add to dashboard" saves a new dashboard with the query and opens it drawi
   await expect(page).toHaveURL(/\/d\/[^/]+\/.*from=now-30m/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Samples', exact: true });
-  await expect(panel.locator('canvas').first()).toBeVisible();
+  await expect(panel.locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
 
   const uid = new URL(page.url()).pathname.split('/')[2]!;
   const stored = await server.api<{ dashboard: { panels: Array<Record<string, unknown>> } }>('GET', `/api/dashboards/uid/${uid}`);
