@@ -49,6 +49,10 @@ beforeAll(() => {
   );
   HTMLCanvasElement.prototype.getContext = (() => context) as unknown as typeof HTMLCanvasElement.prototype.getContext;
 });
+// The lazy chunks (uPlot, the table, CodeMirror) load once here, not inside the first test's waits.
+beforeAll(async () => {
+  await Promise.all([import('../panels/timeseries/TimeSeriesPanel'), import('../panels/table/TablePanel'), import('./QueryCodeEditor')]);
+}, 60_000);
 afterAll(() => {
   window.ResizeObserver = originalResizeObserver;
   HTMLCanvasElement.prototype.getContext = originalGetContext;
