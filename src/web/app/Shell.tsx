@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
+  IconCompass,
   IconDatabase,
   IconKey,
   IconLayoutDashboard,
@@ -35,6 +36,7 @@ import { useSession } from './useSession';
 
 const sections = [
   { to: paths.dashboards(), label: 'Dashboards', icon: IconLayoutDashboard },
+  { to: paths.explore(), label: 'Explore', icon: IconCompass },
   { to: paths.dataSources(), label: 'Data sources', icon: IconDatabase },
   { to: paths.serviceAccounts(), label: 'Service accounts', icon: IconRobot },
   { to: paths.users(), label: 'Users', icon: IconUsers },

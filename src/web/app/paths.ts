@@ -20,6 +20,8 @@ export const paths = {
   teams: () => '/org/teams',
   team: (id: number) => `/org/teams/edit/${id}`,
   annotations: () => '/annotations',
+  /** Explore; `search` is its state as `exploreSearch` writes it (Grafana's `schemaVersion=1&panes=…`). */
+  explore: (search?: string) => (search ? `/explore?${search}` : '/explore'),
 };
 
 /** Where to go after signing in: `next` when it is a page of this app (never another site, nor a sign-in page). */

@@ -98,6 +98,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...feature(() => import('../features/profile/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }))),
         },
         {
+          path: 'explore',
+          ...feature(() => import('../features/dashboards/explore/ExplorePage').then((m) => ({ Component: m.ExplorePage }))),
+        },
+        {
           path: 'annotations',
           ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))),
         },

@@ -86,6 +86,8 @@ export function LiveDashboard({
   const state = useDashboardState(model);
   const [kiosk, setKiosk] = useKioskMode();
   const [helpOpen, setHelpOpen] = useState(false);
+  // One object per range, so the memoised panels re-render only when it changes (the Explore link uses it).
+  const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
   // Only a dashboard that queries something needs the org's data sources.
   const dataSources = useDataSourceList(useMemo(() => needsDataSources(model), [model]));
   const templating = useMemo(() => {
@@ -186,6 +188,7 @@ export function LiveDashboard({
       dashboardUid={uid}
       scope={(typeof panel.id === 'number' && perPanel.get(panel.id)?.scope) || scope}
       range={state.range}
+      rawRange={rawRange}
       timeZone={state.timeZone}
       dataSources={dataSources.data ?? EMPTY}
       annotations={(typeof panel.id === 'number' && perPanel.get(panel.id)?.annotations) || EMPTY}

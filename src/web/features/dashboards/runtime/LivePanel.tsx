@@ -3,13 +3,16 @@ import { useElementSize, useIntersection, useMergedRef } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DataSourceSummary } from '../../../api/dataSources';
+import { useHasRole, useSession } from '../../../app/useSession';
+import { exploreHref, panelExplorePane } from '../explore/exploreUrl';
 import type { Panel } from '../layout';
 import { PanelRenderer } from '../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../panels/types';
 import { safeLinkUrl } from './links';
 import { PanelMenu, type InspectTab, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
-import type { InterpolationScope, ResolvedTimeRange } from './types';
+import { absolute } from './time';
+import type { InterpolationScope, RawTimeRange, ResolvedTimeRange } from './types';
 import { interpolate } from './variables';
 
 const PanelInspect = lazy(() => import('./PanelInspect'));
@@ -23,6 +26,8 @@ export interface LivePanelProps {
   dashboardUid: string;
   scope: InterpolationScope;
   range: ResolvedTimeRange;
+  /** The range as the dashboard says it (`now-6h`), for the Explore link; the resolved range otherwise. */
+  rawRange?: RawTimeRange;
   timeZone: string;
   dataSources: readonly DataSourceSummary[];
   annotations: PanelAnnotation[];
@@ -94,6 +99,16 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
     // An inspector opened from the URL needs the data even when the panel is below the fold.
     enabled: (seen || inspect !== null) && width > 0 && props.variablesReady,
   });
+  // Grafana offers Explore to those who may explore (Editors and Admins), for panels that query something.
+  const mayExplore = useHasRole('Editor');
+  const orgId = useSession()?.orgId;
+  const exploreLink = useMemo(
+    () =>
+      mayExplore && request.body
+        ? exploreHref(panelExplorePane(request.body.queries, props.rawRange ?? absolute(props.range)), orgId)
+        : undefined,
+    [mayExplore, request.body, props.rawRange, props.range, orgId],
+  );
   const { onInspect } = props;
   const setInspect = useCallback(
     (tab: InspectTab | null) => (hasId ? onInspect(tab === null ? undefined : panel.id, tab ?? undefined) : setOwnInspect(tab)),
@@ -154,6 +169,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           links={links}
           viewing={props.viewing}
           canEdit={props.canEdit}
+          exploreHref={exploreLink}
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
           onInspect={setInspect}
           onShare={hasId ? () => props.onShare(panel.id!) : undefined}

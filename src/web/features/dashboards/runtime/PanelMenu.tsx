@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconBraces,
+  IconCompass,
   IconDotsVertical,
   IconEdit,
   IconExternalLink,
@@ -11,6 +12,7 @@ import {
   IconShare,
   IconTable,
 } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 /** Grafana's inspector tabs, by the names its `inspectTab` URL parameter uses. */
 export const INSPECT_TABS = ['data', 'stats', 'json', 'query'] as const;
@@ -36,6 +38,8 @@ export interface PanelMenuProps {
   viewing: boolean;
   /** Whether the viewer may change the dashboard: only then is "Edit panel JSON" offered. */
   canEdit: boolean;
+  /** Explore with the panel's queries and the dashboard's time range; absent when the viewer may not explore or there is nothing to query. */
+  exploreHref?: string;
   onView(): void;
   onInspect(tab: InspectTab): void;
   /** Grafana's panel "Share": a link to this panel alone. */
@@ -43,7 +47,7 @@ export interface PanelMenuProps {
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspect, onShare }: PanelMenuProps) {
+export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect, onShare }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -79,6 +83,11 @@ export function PanelMenu({ title, links = [], viewing, canEdit, onView, onInspe
         {onShare && (
           <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={onShare}>
             Share
+          </Menu.Item>
+        )}
+        {exploreHref && (
+          <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
+            Explore
           </Menu.Item>
         )}
         <Menu.Divider />
