@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { AlertingNotifyStore } from './alertingNotify';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
@@ -34,6 +35,8 @@ export interface Stores {
   stars: StarStore;
   provisioning: ProvisioningStore;
   stats: StatsStore;
+  /** Alerting's notifications: contact points, policies, silences, notification log (migration 0014). */
+  alertingNotify: AlertingNotifyStore;
 }
 
 /** The only way the server reaches the database. */
@@ -70,6 +73,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     stars: new StarStore(db),
     provisioning: new ProvisioningStore(db),
     stats: new StatsStore(db),
+    alertingNotify: new AlertingNotifyStore(db, secrets),
   };
 }
 
