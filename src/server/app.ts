@@ -16,7 +16,9 @@ import { DEFAULT_SIGN_IN_SETTINGS, SignIn, sessionTokenFromCookie, TooManyAttemp
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
+import { Notifier, type NotifierOptions } from './alerting/notify/notifier';
 import { OutgoingBusyError } from './outgoing';
+import { registerAlertingNotifyRoutes } from './routes/alertingNotify';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCompatRoutes } from './routes/compat';
 import { registerDashboardRoutes } from './routes/dashboards';
@@ -55,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every `/api` route with the action it needs, in registration order. */
     apiRoutes: ApiRoute[];
+    /** Alerting's notifier: the AlertSink the rules half sends alerts to. */
+    notifier: Notifier;
   }
 }
 
@@ -86,6 +90,8 @@ export interface AppDeps {
    * addresses). Without it the client address is the socket's, and cookies get `Secure` only on TLS.
    */
   trustProxy?: string[];
+  /** Alerting's notifications: delivery settings (SMTP, links), and `dispatch` to flush groups on a timer (tests tick by hand). */
+  alerting?: { notifier?: NotifierOptions; dispatch?: boolean };
 }
 
 export interface ConnectionLimits {
@@ -437,6 +443,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompatRoutes(app, store);
   registerQueryRoutes(app, store);
   registerProvisioningRoutes(app, deps.provisioner);
+  const notifier = new Notifier(store.alertingNotify, { log: app.log, ...deps.alerting?.notifier });
+  app.decorate('notifier', notifier);
+  registerAlertingNotifyRoutes(app, store, notifier);
+  if (deps.alerting?.dispatch) {
+    app.addHook('onReady', async () => notifier.start());
+    app.addHook('onClose', async () => notifier.stop());
+  }
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     provisioner,
     signIn: config.signIn,
     trustProxy: config.trustedProxies,
+    // Links in notifications lead to this server as configured (Grafana's root_url).
+    alerting: { dispatch: true, notifier: { smtp: config.smtp, externalUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}` } },
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,

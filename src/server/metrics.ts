@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { observeNotifications } from './alerting/notify/notifier';
 import { observeHealthChecks } from './health/types';
 import { observeQueries } from './query/service';
 import type { Store } from './store';
@@ -105,6 +106,14 @@ export function createMetrics(store: Store): Metrics {
     },
   });
 
+  const notifications = new Counter({
+    name: 'sightline_alerting_notifications_total',
+    help: 'Notification delivery attempts by contact point type and result (success, failure).',
+    labelNames: ['type', 'result'] as const,
+    registers: [registry],
+  });
+  const notificationObserver = (type: string, result: string) => notifications.inc({ type, result });
+  observeNotifications(notificationObserver);
   const queryObserver = (type: string, outcome: string, seconds: number) => queries.observe({ type, outcome }, seconds);
   const healthObserver = (type: string, outcome: string, seconds: number) => healthChecks.observe({ type, outcome }, seconds);
   observeQueries(queryObserver);
@@ -122,6 +131,8 @@ export function createMetrics(store: Store): Metrics {
       if (previousQuery !== queryObserver) observeQueries(previousQuery);
       const previousHealth = observeHealthChecks(undefined);
       if (previousHealth !== healthObserver) observeHealthChecks(previousHealth);
+      const previousNotifications = observeNotifications(undefined);
+      if (previousNotifications !== notificationObserver) observeNotifications(previousNotifications);
     },
   };
 }

@@ -32,11 +32,6 @@ export const unsupported: UnsupportedFeature[] = [
     prefix: '/api/v1/provisioning',
     lists: {
       '/api/v1/provisioning/alert-rules': [],
-      '/api/v1/provisioning/contact-points': [],
-      '/api/v1/provisioning/templates': [],
-      '/api/v1/provisioning/mute-timings': [],
-      // The notification policy tree with no receiver and no routes: nothing is routed anywhere.
-      '/api/v1/provisioning/policies': { receiver: '', group_by: [], routes: [] },
     },
     writePaths: [],
     read: 'alert.provisioning:read',
