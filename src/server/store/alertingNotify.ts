@@ -5,7 +5,7 @@
  * across restarts and instances.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { REDACTED, type MuteTiming, type NotificationTemplate, type Provenance, type Route, type SilenceMatcher } from '../../contract/alertingNotify';
 import type { Integration, NotificationLogEntry, Silence, StoredAlert } from '../alerting/notify/types';
 import type { SecretBox } from '../secrets';
@@ -59,6 +59,7 @@ interface AlertInstanceTable {
   starts_at: number;
   ends_at: number;
   updated: number;
+  received: number;
   generator_url: string;
   extra: string;
 }
@@ -393,8 +394,14 @@ export class AlertingNotifyStore {
         };
         await db
           .insertInto('alert_instance')
-          .values({ org_id: alert.orgId, fingerprint: alert.fingerprint, ...values })
-          .onConflict((oc) => oc.columns(['org_id', 'fingerprint']).doUpdateSet(values))
+          .values({ org_id: alert.orgId, fingerprint: alert.fingerprint, ...values, received: alert.updatedAt })
+          .onConflict((oc) =>
+            oc.columns(['org_id', 'fingerprint']).doUpdateSet({
+              ...values,
+              // An alert that had resolved and fires again is received anew.
+              received: sql<number>`case when alert_instance.ends_at <= ${alert.updatedAt} then ${alert.updatedAt} else alert_instance.received end`,
+            }),
+          )
           .execute();
       }
     });
@@ -413,6 +420,7 @@ export class AlertingNotifyStore {
       startsAt: row.starts_at,
       endsAt: row.ends_at,
       updatedAt: row.updated,
+      receivedAt: row.received,
       generatorURL: row.generator_url,
       ...parseJson<Partial<StoredAlert>>(row.extra),
     }));

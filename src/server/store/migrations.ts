@@ -555,6 +555,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('starts_at', 'integer', (c) => c.notNull())
         .addColumn('ends_at', 'integer', (c) => c.notNull())
         .addColumn('updated', 'integer', (c) => c.notNull())
+        // When this firing spell was first received: a new group's group_wait counts from it.
+        .addColumn('received', 'integer', (c) => c.notNull())
         .addColumn('generator_url', 'text', (c) => c.notNull())
         .addColumn('extra', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('alert_instance_pk', ['org_id', 'fingerprint'])

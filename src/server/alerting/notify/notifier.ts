@@ -73,6 +73,19 @@ export interface AlertsQuery {
   receiver?: RegExp;
 }
 
+/** Alertmanager's order of a notification's alerts: by `job`, then `instance`, then the whole label set. */
+function alertOrder(a: StoredAlert, b: StoredAlert): number {
+  for (const key of ['job', 'instance']) {
+    const x = a.labels[key];
+    const y = b.labels[key];
+    if (x !== undefined && y !== undefined && x !== y) return x < y ? -1 : 1;
+    if ((x === undefined) !== (y === undefined)) return x === undefined ? 1 : -1;
+  }
+  const x = labelSetText(a.labels);
+  const y = labelSetText(b.labels);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 const isSubset = (items: string[], of: string[]) => {
   const set = new Set(of);
   return items.every((item) => set.has(item));
@@ -182,6 +195,7 @@ export class Notifier implements AlertSink {
         group.alerts.push(alert);
       }
     }
+    for (const group of groups.values()) group.alerts.sort(alertOrder);
     return groups;
   }
 
@@ -196,8 +210,11 @@ export class Notifier implements AlertSink {
     const groups = this.groupsOf(config, await this.store.alerts(orgId), now);
     const log = new Map((await this.store.notificationLog(orgId)).map((entry) => [entry.groupKey, entry]));
     for (const group of groups.values()) {
-      if (log.has(group.id) || !group.alerts.some((alert) => alert.endsAt > now)) continue;
-      await this.store.startGroup({ orgId, groupKey: group.id, receiver: group.node.receiver, firstSeen: now, nextFlush: now + group.node.groupWaitMs });
+      const firing = group.alerts.filter((alert) => alert.endsAt > now);
+      if (log.has(group.id) || firing.length === 0) continue;
+      // group_wait counts from the group's first alert, as Alertmanager creates a group on receipt.
+      const firstSeen = Math.min(now, ...firing.map((alert) => alert.receivedAt ?? now));
+      await this.store.startGroup({ orgId, groupKey: group.id, receiver: group.node.receiver, firstSeen, nextFlush: firstSeen + group.node.groupWaitMs });
     }
     for (const entry of await this.store.notificationLog(orgId)) {
       if (entry.nextFlush > now) continue;

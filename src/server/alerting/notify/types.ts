@@ -37,6 +37,8 @@ export interface StoredAlert {
   startsAt: number;
   endsAt: number;
   updatedAt: number;
+  /** When this firing spell was first received (set by the store). */
+  receivedAt?: number;
   generatorURL: string;
   values?: Record<string, number>;
   valueString?: string;
