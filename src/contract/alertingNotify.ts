@@ -14,7 +14,16 @@ export type Provenance = (typeof provenances)[number];
 export const REDACTED = '[REDACTED]';
 
 /** The contact point types Sightline delivers to (Grafana's names). */
-export const contactPointTypes = ['webhook', 'email', 'slack', 'teams', 'discord', 'pagerduty', 'telegram', 'prometheus-alertmanager'] as const;
+export const contactPointTypes = [
+  'webhook',
+  'email',
+  'slack',
+  'teams',
+  'discord',
+  'pagerduty',
+  'telegram',
+  'prometheus-alertmanager',
+] as const;
 export type ContactPointType = (typeof contactPointTypes)[number];
 
 /** Prometheus' duration syntax: `30s`, `5m`, `1h30m`, `4h`, `1d`, `1w`. */
@@ -31,9 +40,12 @@ function durationField() {
 const labelName = z.string({ error: typeError('a string') }).min(1, 'cannot be empty');
 
 /** One `[label, op, value]` of a policy's `object_matchers`. */
-export const objectMatcherSchema = z.tuple([labelName, z.enum(['=', '!=', '=~', '!~'], { error: 'must be one of =, !=, =~, !~' }), z.string()], {
-  error: typeError('a [label, operator, value] triple'),
-});
+export const objectMatcherSchema = z.tuple(
+  [labelName, z.enum(['=', '!=', '=~', '!~'], { error: 'must be one of =, !=, =~, !~' }), z.string()],
+  {
+    error: typeError('a [label, operator, value] triple'),
+  },
+);
 export type ObjectMatcher = z.infer<typeof objectMatcherSchema>;
 
 /** A notification policy (Alertmanager's `Route` as Grafana's JSON has it); the root is the tree. */
@@ -89,7 +101,10 @@ export type TimeInterval = z.infer<typeof timeIntervalSchema>;
 
 /** `POST/PUT /api/v1/provisioning/mute-timings[/{name}]` */
 export const muteTimingSchema = z.object({
-  name: z.string({ error: typeError('a string') }).min(1, 'cannot be empty').max(190),
+  name: z
+    .string({ error: typeError('a string') })
+    .min(1, 'cannot be empty')
+    .max(190),
   time_intervals: z.array(timeIntervalSchema, { error: typeError('a list of time intervals') }).max(100),
   provenance: optionalField(z.string()),
 });
@@ -114,7 +129,10 @@ export const contactPointRequestSchema = z.object({
       .max(40)
       .regex(/^[a-zA-Z0-9\-_]*$/, 'may hold only letters, digits, - and _'),
   ),
-  name: z.string({ error: typeError('a string') }).min(1, 'cannot be empty').max(190),
+  name: z
+    .string({ error: typeError('a string') })
+    .min(1, 'cannot be empty')
+    .max(190),
   type: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
   settings: z.record(z.string(), z.unknown(), { error: typeError('an object') }),
   disableResolveMessage: optionalField(z.boolean({ error: typeError('true or false') })),
@@ -146,9 +164,16 @@ export type SilenceMatcher = { name: string; value: string; isRegex: boolean; is
 /** `POST /api/alertmanager/grafana/api/v2/silences` (an `id` updates that silence). */
 export const postableSilenceSchema = z.object({
   id: optionalField(z.string()),
-  matchers: z.array(silenceMatcherSchema, { error: typeError('a list of matchers') }).min(1, 'needs at least one matcher').max(100),
-  startsAt: z.string({ error: typeError('a date') }).refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
-  endsAt: z.string({ error: typeError('a date') }).refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
+  matchers: z
+    .array(silenceMatcherSchema, { error: typeError('a list of matchers') })
+    .min(1, 'needs at least one matcher')
+    .max(100),
+  startsAt: z
+    .string({ error: typeError('a date') })
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
+  endsAt: z
+    .string({ error: typeError('a date') })
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
   createdBy: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
   comment: z.string({ error: typeError('a string') }),
 });

@@ -229,7 +229,8 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
     throw new ConfigError(`SIGHTLINE_SMTP_STARTTLS_POLICY must be one of ${STARTTLS_POLICIES.join(', ')}, got "${policy}"`);
   }
   const fromAddress = env.SIGHTLINE_SMTP_FROM_ADDRESS?.trim() || 'sightline@localhost';
-  if (!/^[^\s@]+@[^\s@]+$/.test(fromAddress)) throw new ConfigError(`SIGHTLINE_SMTP_FROM_ADDRESS must be an email address, got "${fromAddress}"`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(fromAddress))
+    throw new ConfigError(`SIGHTLINE_SMTP_FROM_ADDRESS must be an email address, got "${fromAddress}"`);
   return {
     host,
     port: integerFromEnv(env, 'SIGHTLINE_SMTP_PORT', 25, 1, 65535),

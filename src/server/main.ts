@@ -30,7 +30,13 @@ async function main(): Promise<void> {
     signIn: config.signIn,
     trustProxy: config.trustedProxies,
     // Links in notifications lead to this server as configured (Grafana's root_url).
-    alerting: { dispatch: true, notifier: { smtp: config.smtp, externalUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}` } },
+    alerting: {
+      dispatch: true,
+      notifier: {
+        smtp: config.smtp,
+        externalUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`,
+      },
+    },
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,

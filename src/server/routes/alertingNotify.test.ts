@@ -52,14 +52,21 @@ describe('contact points', () => {
     expect(listed.body).not.toContain('hunter22');
 
     // Terraform's round trip: PUT what GET answered (secret redacted), then GET it back equal.
-    const put = await server.call({ method: 'PUT', url: `${PROV}/contact-points/ops-webhook`, payload: { ...created, settings: { ...created.settings, httpMethod: 'PUT' } } });
+    const put = await server.call({
+      method: 'PUT',
+      url: `${PROV}/contact-points/ops-webhook`,
+      payload: { ...created, settings: { ...created.settings, httpMethod: 'PUT' } },
+    });
     expect(put.statusCode, put.body).toBe(202);
     const after = (await server.call({ method: 'GET', url: `${PROV}/contact-points?name=ops` })).json();
     expect(after).toEqual([{ ...created, settings: { ...created.settings, httpMethod: 'PUT' } }]);
     const opened = await server.store.alertingNotify.listIntegrations(1, { uid: 'ops-webhook', open: true });
     expect(opened[0]!.settings.password).toBe('hunter22');
     // At rest the secret is sealed.
-    const raw = await server.store.db.selectFrom('alert_contact_point' as never).selectAll().execute();
+    const raw = await server.store.db
+      .selectFrom('alert_contact_point' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(raw)).not.toContain('hunter22');
   });
 
@@ -74,10 +81,18 @@ describe('contact points', () => {
   });
 
   it('refuses unknown types and missing settings with 400 {message}', async () => {
-    const unknown = await server.call({ method: 'POST', url: `${PROV}/contact-points`, payload: { name: 'x', type: 'carrier-pigeon', settings: {} } });
+    const unknown = await server.call({
+      method: 'POST',
+      url: `${PROV}/contact-points`,
+      payload: { name: 'x', type: 'carrier-pigeon', settings: {} },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/unknown contact point type "carrier-pigeon"/);
-    const noUrl = await server.call({ method: 'POST', url: `${PROV}/contact-points`, payload: { name: 'x', type: 'webhook', settings: {} } });
+    const noUrl = await server.call({
+      method: 'POST',
+      url: `${PROV}/contact-points`,
+      payload: { name: 'x', type: 'webhook', settings: {} },
+    });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json().message).toBe('invalid contact point: url is required');
     const badTemplate = await server.call({
@@ -121,9 +136,17 @@ describe('notification policies', () => {
     const missing = await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'nobody' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("invalid object specification: receiver 'nobody' does not exist");
-    const timing = await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops', routes: [{ mute_time_intervals: ['never-made'] }] } });
+    const timing = await server.call({
+      method: 'PUT',
+      url: `${PROV}/policies`,
+      payload: { receiver: 'ops', routes: [{ mute_time_intervals: ['never-made'] }] },
+    });
     expect(timing.json().message).toBe("invalid object specification: mute time interval 'never-made' does not exist");
-    const regex = await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops', routes: [{ object_matchers: [['a', '=~', '(']] }] } });
+    const regex = await server.call({
+      method: 'PUT',
+      url: `${PROV}/policies`,
+      payload: { receiver: 'ops', routes: [{ object_matchers: [['a', '=~', '(']] }] },
+    });
     expect(regex.statusCode).toBe(400);
     expect(regex.json().message).toMatch(/invalid regular expression/);
     const duration = await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops', group_wait: 'soon' } });
@@ -155,12 +178,21 @@ describe('mute timings', () => {
     const again = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: timing });
     expect(again.statusCode).toBe(409);
     const changed = { ...timing, time_intervals: [{ weekdays: ['saturday:sunday'], months: ['1:3'] }] };
-    const put = await server.call({ method: 'PUT', url: `${PROV}/mute-timings/weekends`, payload: changed, headers: { 'x-disable-provenance': 'true' } });
+    const put = await server.call({
+      method: 'PUT',
+      url: `${PROV}/mute-timings/weekends`,
+      payload: changed,
+      headers: { 'x-disable-provenance': 'true' },
+    });
     expect(put.statusCode, put.body).toBe(202);
     expect((await server.call({ method: 'GET', url: `${PROV}/mute-timings/weekends` })).json()).toEqual(changed);
     expect((await server.call({ method: 'GET', url: `${PROV}/mute-timings` })).json()).toEqual([changed]);
 
-    await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops', routes: [{ receiver: 'ops', mute_time_intervals: ['weekends'] }] } });
+    await server.call({
+      method: 'PUT',
+      url: `${PROV}/policies`,
+      payload: { receiver: 'ops', routes: [{ receiver: 'ops', mute_time_intervals: ['weekends'] }] },
+    });
     const refused = await server.call({ method: 'DELETE', url: `${PROV}/mute-timings/weekends` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe("mute time interval 'weekends' is currently used by a notification policy");
@@ -171,9 +203,17 @@ describe('mute timings', () => {
   });
 
   it('refuses bad times and unknown locations', async () => {
-    const backwards = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: { name: 'b', time_intervals: [{ times: [{ start_time: '18:00', end_time: '09:00' }] }] } });
+    const backwards = await server.call({
+      method: 'POST',
+      url: `${PROV}/mute-timings`,
+      payload: { name: 'b', time_intervals: [{ times: [{ start_time: '18:00', end_time: '09:00' }] }] },
+    });
     expect(backwards.statusCode).toBe(400);
-    const zone = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: { name: 'z', time_intervals: [{ location: 'Mars/Olympus' }] } });
+    const zone = await server.call({
+      method: 'POST',
+      url: `${PROV}/mute-timings`,
+      payload: { name: 'z', time_intervals: [{ location: 'Mars/Olympus' }] },
+    });
     expect(zone.json().message).toMatch(/unknown location "Mars\/Olympus"/);
   });
 });
@@ -208,7 +248,10 @@ describe('Alertmanager v2: silences and alerts', () => {
     ]);
     const alerts = (await server.call({ method: 'GET', url: `${AM}/alerts` })).json();
     expect(alerts).toHaveLength(1);
-    expect(gettableAlertSchema.parse(alerts[0])).toMatchObject({ status: { state: 'active', silencedBy: [] }, receivers: [{ name: 'grafana-default-email' }] });
+    expect(gettableAlertSchema.parse(alerts[0])).toMatchObject({
+      status: { state: 'active', silencedBy: [] },
+      receivers: [{ name: 'grafana-default-email' }],
+    });
 
     const created = await server.call({
       method: 'POST',
@@ -228,14 +271,24 @@ describe('Alertmanager v2: silences and alerts', () => {
     const listed = (await server.call({ method: 'GET', url: `${AM}/silences?filter=${encodeURIComponent('host=~"db-.*"')}` })).json();
     expect(listed.map((s: { id: string }) => s.id)).toEqual([silenceID]);
     expect((await server.call({ method: 'GET', url: `${AM}/silences?filter=host%3Dother` })).json()).toEqual([]);
-    expect(gettableSilenceSchema.parse((await server.call({ method: 'GET', url: `${AM}/silence/${silenceID}` })).json()).status.state).toBe('active');
+    expect(gettableSilenceSchema.parse((await server.call({ method: 'GET', url: `${AM}/silence/${silenceID}` })).json()).status.state).toBe(
+      'active',
+    );
 
     const silenced = (await server.call({ method: 'GET', url: `${AM}/alerts` })).json();
     expect(silenced[0].status).toEqual({ state: 'suppressed', silencedBy: [silenceID], inhibitedBy: [], mutedBy: [] });
     expect((await server.call({ method: 'GET', url: `${AM}/alerts?silenced=false` })).json()).toEqual([]);
-    expect((await server.call({ method: 'GET', url: `${AM}/alerts?filter=alertname%3DDiskFull&receiver=grafana-.*` })).json()).toHaveLength(1);
+    expect((await server.call({ method: 'GET', url: `${AM}/alerts?filter=alertname%3DDiskFull&receiver=grafana-.*` })).json()).toHaveLength(
+      1,
+    );
     const groups = (await server.call({ method: 'GET', url: `${AM}/alerts/groups` })).json();
-    expect(groups).toEqual([{ labels: { alertname: 'DiskFull', grafana_folder: 'Infra' }, receiver: { name: 'grafana-default-email' }, alerts: [expect.any(Object)] }]);
+    expect(groups).toEqual([
+      {
+        labels: { alertname: 'DiskFull', grafana_folder: 'Infra' },
+        receiver: { name: 'grafana-default-email' },
+        alerts: [expect.any(Object)],
+      },
+    ]);
 
     expect((await server.call({ method: 'DELETE', url: `${AM}/silence/${silenceID}` })).statusCode).toBe(200);
     expect((await server.call({ method: 'GET', url: `${AM}/silence/${silenceID}` })).json().status.state).toBe('expired');
@@ -246,15 +299,28 @@ describe('Alertmanager v2: silences and alerts', () => {
 
   it('refuses silences that would match everything, end in the past, or have a bad regex', async () => {
     const base = { startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 60_000).toISOString(), createdBy: 'me', comment: '' };
-    const empty = await server.call({ method: 'POST', url: `${AM}/silences`, payload: { ...base, matchers: [{ name: 'a', value: '.*', isRegex: true, isEqual: true }] } });
+    const empty = await server.call({
+      method: 'POST',
+      url: `${AM}/silences`,
+      payload: { ...base, matchers: [{ name: 'a', value: '.*', isRegex: true, isEqual: true }] },
+    });
     expect(empty.statusCode).toBe(400);
     const past = await server.call({
       method: 'POST',
       url: `${AM}/silences`,
-      payload: { ...base, endsAt: '2001-01-01T00:00:00Z', startsAt: '2000-01-01T00:00:00Z', matchers: [{ name: 'a', value: 'b', isRegex: false }] },
+      payload: {
+        ...base,
+        endsAt: '2001-01-01T00:00:00Z',
+        startsAt: '2000-01-01T00:00:00Z',
+        matchers: [{ name: 'a', value: 'b', isRegex: false }],
+      },
     });
     expect(past.json().message).toBe("invalid silence: end time can't be in the past");
-    const regex = await server.call({ method: 'POST', url: `${AM}/silences`, payload: { ...base, matchers: [{ name: 'a', value: '(', isRegex: true }] } });
+    const regex = await server.call({
+      method: 'POST',
+      url: `${AM}/silences`,
+      payload: { ...base, matchers: [{ name: 'a', value: '(', isRegex: true }] },
+    });
     expect(regex.statusCode).toBe(400);
   });
 
@@ -294,7 +360,10 @@ describe('receivers/test', () => {
     const sent = receiver.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers.authorization).toBe(`Basic ${Buffer.from('u:hunter22').toString('base64')}`);
-    expect(JSON.parse(sent[0]!.body)).toMatchObject({ status: 'firing', alerts: [{ labels: { alertname: 'TestAlert', instance: 'Grafana' } }] });
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({
+      status: 'firing',
+      alerts: [{ labels: { alertname: 'TestAlert', instance: 'Grafana' } }],
+    });
 
     const invalid = await server.call({
       method: 'POST',
@@ -314,9 +383,15 @@ describe('permissions, as Grafana’s', () => {
     expect((await server.call({ method: 'GET', url: `${PROV}/policies`, token: viewer.token })).statusCode).toBe(200);
     expect((await server.call({ method: 'GET', url: `${AM}/silences`, token: viewer.token })).statusCode).toBe(200);
     const write = { name: 'e', type: 'webhook', settings: { url: 'http://127.0.0.1:9/' } };
-    expect((await server.call({ method: 'POST', url: `${PROV}/contact-points`, payload: write, token: editor.token })).statusCode).toBe(403);
-    expect((await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops' }, token: editor.token })).statusCode).toBe(403);
-    expect((await server.call({ method: 'PUT', url: `${PROV}/templates/x`, payload: { template: 'x' }, token: editor.token })).statusCode).toBe(403);
+    expect((await server.call({ method: 'POST', url: `${PROV}/contact-points`, payload: write, token: editor.token })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'ops' }, token: editor.token })).statusCode,
+    ).toBe(403);
+    expect(
+      (await server.call({ method: 'PUT', url: `${PROV}/templates/x`, payload: { template: 'x' }, token: editor.token })).statusCode,
+    ).toBe(403);
     const silence = {
       matchers: [{ name: 'a', value: 'b', isRegex: false, isEqual: true }],
       startsAt: new Date().toISOString(),

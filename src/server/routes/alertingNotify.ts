@@ -64,7 +64,8 @@ function contactPointJson(integration: Integration): ContactPoint {
 
 /** Refuses a change to what a provisioning file owns. */
 function refuseFileProvenance(current: Provenance | undefined, what: string): void {
-  if (current === 'file') throw new ApiError(409, `cannot change provisioned ${what}: it is managed by a provisioning file (provenance "file")`);
+  if (current === 'file')
+    throw new ApiError(409, `cannot change provisioned ${what}: it is managed by a provisioning file (provenance "file")`);
 }
 
 const uidParams = z.object({ uid: z.string() });
@@ -99,15 +100,18 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
   /** Why a tree cannot be stored (unknown receiver or interval, bad matcher), else undefined. */
   async function treeProblem(orgId: number, tree: Route): Promise<string | undefined> {
     if (!tree.receiver) return 'invalid object specification: root route must specify a default receiver';
-    if ((tree.object_matchers?.length ?? 0) > 0 || (tree.matchers?.length ?? 0) > 0) return 'invalid object specification: root route must not have any matchers';
+    if ((tree.object_matchers?.length ?? 0) > 0 || (tree.matchers?.length ?? 0) > 0)
+      return 'invalid object specification: root route must not have any matchers';
     const receivers = await notify.receiverNames(orgId);
     const timings = new Set((await notify.muteTimings(orgId)).map((timing) => timing.name));
     for (const route of allRoutes(tree)) {
-      if (route.receiver && !receivers.has(route.receiver)) return `invalid object specification: receiver '${route.receiver}' does not exist`;
+      if (route.receiver && !receivers.has(route.receiver))
+        return `invalid object specification: receiver '${route.receiver}' does not exist`;
       for (const name of [...(route.mute_time_intervals ?? []), ...(route.active_time_intervals ?? [])]) {
         if (!timings.has(name)) return `invalid object specification: mute time interval '${name}' does not exist`;
       }
-      if (route.group_by?.includes('...') && route.group_by.length > 1) return 'invalid object specification: cannot have wildcard group_by (`...`) and other labels at the same time';
+      if (route.group_by?.includes('...') && route.group_by.length > 1)
+        return 'invalid object specification: cannot have wildcard group_by (`...`) and other labels at the same time';
       for (const matcher of route.object_matchers ?? []) {
         const problem = matcherProblem(fromObjectMatcher(matcher));
         if (problem) return `invalid object specification: ${problem}`;
@@ -141,7 +145,14 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     // `[REDACTED]` on create means nothing: there is no stored secret to keep.
     const created = await notify.createIntegration(
       orgId,
-      { uid: input.uid, name: input.name, type: input.type, settings: input.settings, disableResolveMessage: input.disableResolveMessage ?? false, provenance: provenanceOf(request) },
+      {
+        uid: input.uid,
+        name: input.name,
+        type: input.type,
+        settings: input.settings,
+        disableResolveMessage: input.disableResolveMessage ?? false,
+        provenance: provenanceOf(request),
+      },
       integrationKind(input.type)!.secretFields,
     );
     return reply.code(202).send(contactPointJson(created));
@@ -159,7 +170,13 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     await notify.updateIntegration(
       orgId,
       uid,
-      { name: input.name, type: input.type, settings: input.settings, disableResolveMessage: input.disableResolveMessage ?? false, provenance: provenanceOf(request) },
+      {
+        name: input.name,
+        type: input.type,
+        settings: input.settings,
+        disableResolveMessage: input.disableResolveMessage ?? false,
+        provenance: provenanceOf(request),
+      },
       integrationKind(input.type)!.secretFields,
     );
     return reply.code(202).send({ message: 'contactpoint updated' });
@@ -174,18 +191,22 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     }
   }
 
-  app.delete(`${PROVISIONING}/contact-points/:uid`, { config: { action: 'alert.notifications.receivers:write' } }, async (request, reply) => {
-    const { orgId } = request.identity;
-    const { uid } = parseInput(uidParams, request.params);
-    const [current] = await notify.listIntegrations(orgId, { uid });
-    if (current) {
-      refuseFileProvenance(current.provenance, 'contact point');
-      await refuseIfRouted(orgId, current);
-      await notify.deleteIntegration(orgId, uid);
-    }
-    // Grafana answers 202 whether or not it existed.
-    return reply.code(202).send({ message: 'contactpoint deleted' });
-  });
+  app.delete(
+    `${PROVISIONING}/contact-points/:uid`,
+    { config: { action: 'alert.notifications.receivers:write' } },
+    async (request, reply) => {
+      const { orgId } = request.identity;
+      const { uid } = parseInput(uidParams, request.params);
+      const [current] = await notify.listIntegrations(orgId, { uid });
+      if (current) {
+        refuseFileProvenance(current.provenance, 'contact point');
+        await refuseIfRouted(orgId, current);
+        await notify.deleteIntegration(orgId, uid);
+      }
+      // Grafana answers 202 whether or not it existed.
+      return reply.code(202).send({ message: 'contactpoint deleted' });
+    },
+  );
 
   // ---- policies ---------------------------------------------------------------------------------
 
@@ -194,10 +215,15 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     return stored ? withProvenance(stored.tree, stored.provenance) : defaultPolicyTree();
   }
 
-  app.get(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:read' } }, async (request) => currentTree(request.identity.orgId));
+  app.get(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:read' } }, async (request) =>
+    currentTree(request.identity.orgId),
+  );
 
   app.get(`${PROVISIONING}/policies/export`, { config: { action: 'alert.notifications.routes:read' } }, async (request, reply) => {
-    const { format, download } = parseInput(z.object({ format: z.enum(['yaml', 'json']).optional(), download: z.string().optional() }), request.query);
+    const { format, download } = parseInput(
+      z.object({ format: z.enum(['yaml', 'json']).optional(), download: z.string().optional() }),
+      request.query,
+    );
     const { provenance: _provenance, ...tree } = await currentTree(request.identity.orgId);
     void _provenance;
     const exported = { apiVersion: 1, policies: [{ orgId: request.identity.orgId, ...tree }] };
@@ -256,34 +282,44 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     return reply.code(201).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
   });
 
-  app.put(`${PROVISIONING}/mute-timings/:name`, { config: { action: 'alert.notifications.time-intervals:write' } }, async (request, reply) => {
-    const { name } = parseInput(nameParams, request.params);
-    const timing = checkTiming({ ...(request.body as object), name }, undefined);
-    const current = await notify.muteTiming(request.identity.orgId, name);
-    if (!current) throw notFound('mute timing not found');
-    refuseFileProvenance(current.provenance as Provenance, 'mute timing');
-    const provenance = provenanceOf(request);
-    await notify.writeMuteTiming(request.identity.orgId, timing, 'replace', provenance).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw notFound('mute timing not found');
-      throw error;
-    });
-    return reply.code(202).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
-  });
-
-  app.delete(`${PROVISIONING}/mute-timings/:name`, { config: { action: 'alert.notifications.time-intervals:write' } }, async (request, reply) => {
-    const { orgId } = request.identity;
-    const { name } = parseInput(nameParams, request.params);
-    const current = await notify.muteTiming(orgId, name);
-    if (current) {
+  app.put(
+    `${PROVISIONING}/mute-timings/:name`,
+    { config: { action: 'alert.notifications.time-intervals:write' } },
+    async (request, reply) => {
+      const { name } = parseInput(nameParams, request.params);
+      const timing = checkTiming({ ...(request.body as object), name }, undefined);
+      const current = await notify.muteTiming(request.identity.orgId, name);
+      if (!current) throw notFound('mute timing not found');
       refuseFileProvenance(current.provenance as Provenance, 'mute timing');
-      const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
-      const used = allRoutes(tree).some((route) => route.mute_time_intervals?.includes(name) || route.active_time_intervals?.includes(name));
-      // Terraform removes the uses and retries on this 409.
-      if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
-      await notify.deleteMuteTiming(orgId, name);
-    }
-    return reply.code(204).send();
-  });
+      const provenance = provenanceOf(request);
+      await notify.writeMuteTiming(request.identity.orgId, timing, 'replace', provenance).catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw notFound('mute timing not found');
+        throw error;
+      });
+      return reply.code(202).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
+    },
+  );
+
+  app.delete(
+    `${PROVISIONING}/mute-timings/:name`,
+    { config: { action: 'alert.notifications.time-intervals:write' } },
+    async (request, reply) => {
+      const { orgId } = request.identity;
+      const { name } = parseInput(nameParams, request.params);
+      const current = await notify.muteTiming(orgId, name);
+      if (current) {
+        refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+        const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
+        const used = allRoutes(tree).some(
+          (route) => route.mute_time_intervals?.includes(name) || route.active_time_intervals?.includes(name),
+        );
+        // Terraform removes the uses and retries on this 409.
+        if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
+        await notify.deleteMuteTiming(orgId, name);
+      }
+      return reply.code(204).send();
+    },
+  );
 
   // ---- templates --------------------------------------------------------------------------------
 
@@ -327,10 +363,18 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
 
   function alertsQuery(query: unknown): AlertsQuery {
     const input = parseInput(alertsQuerySchema, query);
-    return { active: input.active, silenced: input.silenced, inhibited: input.inhibited, filter: filterMatchers(input.filter), receiver: receiverRegex(input.receiver) };
+    return {
+      active: input.active,
+      silenced: input.silenced,
+      inhibited: input.inhibited,
+      filter: filterMatchers(input.filter),
+      receiver: receiverRegex(input.receiver),
+    };
   }
 
-  app.get(`${AM}/alerts`, { config: { action: 'alert.instances:read' } }, async (request) => notifier.listAlerts(request.identity.orgId, alertsQuery(request.query)));
+  app.get(`${AM}/alerts`, { config: { action: 'alert.instances:read' } }, async (request) =>
+    notifier.listAlerts(request.identity.orgId, alertsQuery(request.query)),
+  );
 
   app.get(`${AM}/alerts/groups`, { config: { action: 'alert.instances:read' } }, async (request) =>
     notifier.listGroups(request.identity.orgId, alertsQuery(request.query)),
@@ -342,7 +386,12 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     const silences = await notify.silences(request.identity.orgId);
     // A filter keeps silences that have a matcher equal to each of its own (Alertmanager's rule).
     const kept = silences.filter((silence) =>
-      matchers.every((wanted) => silence.matchers.some((m) => { const own = fromSilenceMatcher(m); return own.name === wanted.name && own.op === wanted.op && own.value === wanted.value; })),
+      matchers.every((wanted) =>
+        silence.matchers.some((m) => {
+          const own = fromSilenceMatcher(m);
+          return own.name === wanted.name && own.op === wanted.op && own.value === wanted.value;
+        }),
+      ),
     );
     return kept.map((silence) => notifier.silenceJson(silence));
   });
@@ -364,7 +413,14 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     if (endsAt <= now) throw badRequest("invalid silence: end time can't be in the past", { field: 'endsAt' });
     const id = await notify.putSilence(
       request.identity.orgId,
-      { id: input.id, matchers, startsAt: Math.max(startsAt, Math.min(startsAt, now)), endsAt, createdBy: input.createdBy, comment: input.comment },
+      {
+        id: input.id,
+        matchers,
+        startsAt: Math.max(startsAt, Math.min(startsAt, now)),
+        endsAt,
+        createdBy: input.createdBy,
+        comment: input.comment,
+      },
       now,
     );
     if (!id) throw notFound('silence not found');
@@ -398,7 +454,14 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
         templates: (await notify.templates(orgId)).map((t) => t.name),
       },
       uptime: new Date(startedAt).toISOString(),
-      versionInfo: { version: GRAFANA_API_VERSION, revision: `sightline-${SIGHTLINE_VERSION}`, branch: '', buildUser: '', buildDate: '', goVersion: '' },
+      versionInfo: {
+        version: GRAFANA_API_VERSION,
+        revision: `sightline-${SIGHTLINE_VERSION}`,
+        branch: '',
+        buildUser: '',
+        buildDate: '',
+        goVersion: '',
+      },
     };
   });
 
@@ -412,7 +475,11 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
       const input = parseBody(testReceiversRequestSchema, request.body);
       const alert = {
         labels: { alertname: 'TestAlert', instance: 'Grafana', ...input.alert?.labels },
-        annotations: { summary: 'Notification test', __value_string__: "[ metric='foo' labels={instance=bar} value=10 ]", ...input.alert?.annotations },
+        annotations: {
+          summary: 'Notification test',
+          __value_string__: "[ metric='foo' labels={instance=bar} value=10 ]",
+          ...input.alert?.annotations,
+        },
       };
       const templates = await templatesOf(orgId);
       let invalid = 0;
@@ -429,7 +496,12 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
           const settings: Record<string, unknown> = { ...config.settings, ...config.secureSettings };
           // Secrets left out or sent back redacted are the stored integration's.
           for (const field of integrationKind(config.type)?.secretFields ?? []) {
-            if ((settings[field] === undefined || settings[field] === REDACTED) && stored?.type === config.type && stored.settings[field] !== undefined) settings[field] = stored.settings[field];
+            if (
+              (settings[field] === undefined || settings[field] === REDACTED) &&
+              stored?.type === config.type &&
+              stored.settings[field] !== undefined
+            )
+              settings[field] = stored.settings[field];
           }
           const integration: Integration = {
             uid: config.uid ?? '',
@@ -444,7 +516,9 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
           else runnable.push(integration);
           configs.push(integration);
         }
-        const results = new Map((await notifier.testIntegrations(orgId, receiver.name, runnable, alert)).map((r) => [r.integration, r.error]));
+        const results = new Map(
+          (await notifier.testIntegrations(orgId, receiver.name, runnable, alert)).map((r) => [r.integration, r.error]),
+        );
         receivers.push({
           name: receiver.name,
           grafana_managed_receiver_configs: configs.map((integration) => {

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { REDACTED, type MuteTiming, type NotificationTemplate, type Provenance, type Route, type SilenceMatcher } from '../../contract/alertingNotify';
+import {
+  REDACTED,
+  type MuteTiming,
+  type NotificationTemplate,
+  type Provenance,
+  type Route,
+  type SilenceMatcher,
+} from '../../contract/alertingNotify';
 import type { Integration, NotificationLogEntry, Silence, StoredAlert } from '../alerting/notify/types';
 import type { SecretBox } from '../secrets';
 import type { Db } from './db';
@@ -191,10 +198,20 @@ export class AlertingNotifyStore {
   }
 
   /** Replaces an integration; undefined when there is none with `uid`. */
-  async updateIntegration(orgId: number, uid: string, write: IntegrationWrite, secretFields: readonly string[]): Promise<Integration | undefined> {
+  async updateIntegration(
+    orgId: number,
+    uid: string,
+    write: IntegrationWrite,
+    secretFields: readonly string[],
+  ): Promise<Integration | undefined> {
     return inTransaction(this.db as unknown as Db, async (trx) => {
       const db = trx as unknown as Kysely<NotifyTables>;
-      const row = await db.selectFrom('alert_contact_point').selectAll().where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
+      const row = await db
+        .selectFrom('alert_contact_point')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
       if (!row) return undefined;
       // A secret is kept only while the type stays: another type's secret means something else.
       const stored = row.type === write.type ? parseJson<Record<string, string>>(row.secure_settings) : {};
@@ -324,12 +341,21 @@ export class AlertingNotifyStore {
   }
 
   async silence(orgId: number, id: string): Promise<Silence | undefined> {
-    const row = await this.db.selectFrom('alert_silence').selectAll().where('org_id', '=', orgId).where('silence_id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('alert_silence')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('silence_id', '=', id)
+      .executeTakeFirst();
     return row && silenceOf(row);
   }
 
   /** Creates a silence, or replaces the one with `id`; returns its id. */
-  async putSilence(orgId: number, silence: Omit<Silence, 'id' | 'orgId' | 'updatedAt'> & { id?: string }, now: number): Promise<string | undefined> {
+  async putSilence(
+    orgId: number,
+    silence: Omit<Silence, 'id' | 'orgId' | 'updatedAt'> & { id?: string },
+    now: number,
+  ): Promise<string | undefined> {
     const values = {
       matchers: JSON.stringify(silence.matchers),
       starts_at: silence.startsAt,
@@ -462,7 +488,10 @@ export class AlertingNotifyStore {
    * Claims a flush: writes `next` only while the row still has `version` (what this instance read).
    * True when this instance won; another instance's flush in between makes it false.
    */
-  async claimFlush(entry: NotificationLogEntry, next: { nextFlush: number; lastSent: number | null; firing: string[]; resolved: string[] }): Promise<boolean> {
+  async claimFlush(
+    entry: NotificationLogEntry,
+    next: { nextFlush: number; lastSent: number | null; firing: string[]; resolved: string[] },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('alert_notification_log')
       .set({

@@ -366,28 +366,31 @@ function escapeHtml(text: string): string {
 
 function sprintf(format: string, args: unknown[]): string {
   let next = 0;
-  return format.replace(/%([-+# 0]*)(\d+)?(?:\.(\d+))?([vdsqfgtx%])/g, (_all, _flags, width: string | undefined, precision: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const arg = args[next++];
-    let text: string;
-    switch (verb) {
-      case 'd':
-        text = String(Math.trunc(Number(numeric(arg))));
-        break;
-      case 'f':
-        text = Number(numeric(arg)).toFixed(precision === undefined ? 6 : Number(precision));
-        break;
-      case 'q':
-        text = JSON.stringify(printed(arg));
-        break;
-      case 'x':
-        text = typeof arg === 'number' ? arg.toString(16) : Buffer.from(printed(arg)).toString('hex');
-        break;
-      default:
-        text = printed(arg);
-    }
-    return width ? text.padStart(Number(width)) : text;
-  });
+  return format.replace(
+    /%([-+# 0]*)(\d+)?(?:\.(\d+))?([vdsqfgtx%])/g,
+    (_all, _flags, width: string | undefined, precision: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      const arg = args[next++];
+      let text: string;
+      switch (verb) {
+        case 'd':
+          text = String(Math.trunc(Number(numeric(arg))));
+          break;
+        case 'f':
+          text = Number(numeric(arg)).toFixed(precision === undefined ? 6 : Number(precision));
+          break;
+        case 'q':
+          text = JSON.stringify(printed(arg));
+          break;
+        case 'x':
+          text = typeof arg === 'number' ? arg.toString(16) : Buffer.from(printed(arg)).toString('hex');
+          break;
+        default:
+          text = printed(arg);
+      }
+      return width ? text.padStart(Number(width)) : text;
+    },
+  );
 }
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
@@ -561,7 +564,12 @@ class Execution {
     return this.field(operand, dot, vars, undefined);
   }
 
-  private field(operand: Extract<Operand, { kind: 'field' }>, dot: unknown, vars: Map<string, unknown>, args: unknown[] | undefined): unknown {
+  private field(
+    operand: Extract<Operand, { kind: 'field' }>,
+    dot: unknown,
+    vars: Map<string, unknown>,
+    args: unknown[] | undefined,
+  ): unknown {
     let value: unknown;
     if (operand.base === 'dot') value = dot;
     else if (operand.base === 'root') value = vars.get('$');

@@ -69,7 +69,11 @@ export async function deliver(
   return answer;
 }
 
-function exchange(url: URL, init: { method?: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<DeliveryAnswer> {
+function exchange(
+  url: URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  timeoutMs: number,
+): Promise<DeliveryAnswer> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // IP literals skip the lookup; names are checked on what they resolve to.

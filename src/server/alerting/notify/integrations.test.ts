@@ -29,7 +29,14 @@ const alerts: StoredAlert[] = [
   },
 ];
 const data = (list = alerts) =>
-  templateData({ receiver: 'team', groupLabels: { alertname: 'HighLatency' }, groupKey: '{}:{alertname="HighLatency"}', alerts: list, now: NOW, externalUrl: 'http://sightline.example' });
+  templateData({
+    receiver: 'team',
+    groupLabels: { alertname: 'HighLatency' },
+    groupKey: '{}:{alertname="HighLatency"}',
+    alerts: list,
+    now: NOW,
+    externalUrl: 'http://sightline.example',
+  });
 const templates = templateSetOf([{ name: 'custom', template: 'Custom: {{ .CommonLabels.host }}' }]);
 
 function integration(type: string, settings: Record<string, unknown>): Integration {
@@ -38,19 +45,34 @@ function integration(type: string, settings: Record<string, unknown>): Integrati
 
 let http: Backend & { requests: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> };
 beforeAll(async () => {
-  http = await startFakeHttp((request) => (request.url?.includes('chat.postMessage') ? { body: { ok: false, error: 'channel_not_found' } } : { status: request.url?.includes('pagerduty') ? 202 : 200, body: { ok: true } }));
+  http = await startFakeHttp((request) =>
+    request.url?.includes('chat.postMessage')
+      ? { body: { ok: false, error: 'channel_not_found' } }
+      : { status: request.url?.includes('pagerduty') ? 202 : 200, body: { ok: true } },
+  );
 });
 afterAll(() => http.stop());
 
 async function sendAs(type: string, settings: Record<string, unknown>, list = alerts) {
   const before = http.requests.length;
-  await INTEGRATIONS[type as keyof typeof INTEGRATIONS].send({ integration: integration(type, settings), data: data(list), templates, smtp: undefined, telegramApiUrl: `${http.url}/telegram` });
+  await INTEGRATIONS[type as keyof typeof INTEGRATIONS].send({
+    integration: integration(type, settings),
+    data: data(list),
+    templates,
+    smtp: undefined,
+    telegramApiUrl: `${http.url}/telegram`,
+  });
   return http.requests.slice(before);
 }
 
 describe('HTTP receivers, in their formats', () => {
   it('slack: an attachment with Grafana’s title, text, colour and footer; mentions in pretext', async () => {
-    const [request] = await sendAs('slack', { url: `${http.url}/slack/hook`, recipient: '#ops', mentionUsers: 'U1', text: '{{ template "custom" . }}' });
+    const [request] = await sendAs('slack', {
+      url: `${http.url}/slack/hook`,
+      recipient: '#ops',
+      mentionUsers: 'U1',
+      text: '{{ template "custom" . }}',
+    });
     const body = JSON.parse(request!.body);
     expect(body).toMatchObject({
       channel: '#ops',
@@ -70,9 +92,9 @@ describe('HTTP receivers, in their formats', () => {
   });
 
   it('slack with a token: the Web API’s own refusal is the error', async () => {
-    await expect(sendAs('slack', { token: 'xoxb-secret', recipient: 'C1', endpointUrl: `${http.url}/api/chat.postMessage` })).rejects.toThrow(
-      'Slack refused the message: channel_not_found',
-    );
+    await expect(
+      sendAs('slack', { token: 'xoxb-secret', recipient: 'C1', endpointUrl: `${http.url}/api/chat.postMessage` }),
+    ).rejects.toThrow('Slack refused the message: channel_not_found');
     expect(http.requests.at(-1)!.headers.authorization).toBe('Bearer xoxb-secret');
   });
 
@@ -84,7 +106,10 @@ describe('HTTP receivers, in their formats', () => {
     expect(body.attachments[0].content).toMatchObject({
       type: 'AdaptiveCard',
       version: '1.4',
-      body: [{ type: 'TextBlock', text: '[FIRING:1] HighLatency (Services a)', weight: 'Bolder', color: 'Attention' }, { type: 'TextBlock', wrap: true }],
+      body: [
+        { type: 'TextBlock', text: '[FIRING:1] HighLatency (Services a)', weight: 'Bolder', color: 'Attention' },
+        { type: 'TextBlock', wrap: true },
+      ],
       actions: [{ type: 'Action.OpenUrl', title: 'View URL', url: 'http://sightline.example/alerting/list' }],
     });
     expect(body.attachments[0].content.body[1].text).toContain('Source: [http://sightline.example/alerting/grafana/rule-1/view]');
@@ -93,7 +118,12 @@ describe('HTTP receivers, in their formats', () => {
   it('discord: content and a rich embed', async () => {
     const [request] = await sendAs('discord', { url: `${http.url}/discord` });
     const body = JSON.parse(request!.body);
-    expect(body).toMatchObject({ username: 'Grafana', embeds: [{ title: '[FIRING:1] HighLatency (Services a)', color: 0xd63232, type: 'rich', url: 'http://sightline.example/alerting/list' }] });
+    expect(body).toMatchObject({
+      username: 'Grafana',
+      embeds: [
+        { title: '[FIRING:1] HighLatency (Services a)', color: 0xd63232, type: 'rich', url: 'http://sightline.example/alerting/list' },
+      ],
+    });
     expect(body.content).toContain('**Firing**');
   });
 
@@ -104,25 +134,44 @@ describe('HTTP receivers, in their formats', () => {
       routing_key: 'pd-key',
       dedup_key: expect.stringMatching(/^[0-9a-f]{64}$/),
       event_action: 'trigger',
-      payload: { summary: '[FIRING:1] HighLatency (Services a)', severity: 'warning', class: 'default', component: 'Grafana', group: 'default', custom_details: { num_firing: '1', num_resolved: '0' } },
+      payload: {
+        summary: '[FIRING:1] HighLatency (Services a)',
+        severity: 'warning',
+        class: 'default',
+        component: 'Grafana',
+        group: 'default',
+        custom_details: { num_firing: '1', num_resolved: '0' },
+      },
       client: 'Grafana',
       client_url: 'http://sightline.example',
     });
-    const [resolve] = await sendAs('pagerduty', { integrationKey: 'pd-key', url: `${http.url}/pagerduty` }, [{ ...alerts[0]!, endsAt: NOW - 1 }]);
+    const [resolve] = await sendAs('pagerduty', { integrationKey: 'pd-key', url: `${http.url}/pagerduty` }, [
+      { ...alerts[0]!, endsAt: NOW - 1 },
+    ]);
     expect(JSON.parse(resolve!.body)).toMatchObject({ event_action: 'resolve', dedup_key: body.dedup_key });
   });
 
   it('telegram: sendMessage with the bot token in the path, the chat id and HTML parse mode', async () => {
     const [request] = await sendAs('telegram', { bottoken: '123:abc', chatid: '-100200' });
     expect(request!.url).toBe('/telegram/bot123:abc/sendMessage');
-    expect(JSON.parse(request!.body)).toMatchObject({ chat_id: '-100200', parse_mode: 'HTML', text: expect.stringContaining('**Firing**') });
+    expect(JSON.parse(request!.body)).toMatchObject({
+      chat_id: '-100200',
+      parse_mode: 'HTML',
+      text: expect.stringContaining('**Firing**'),
+    });
   });
 
   it('never puts a secret in an error: a Telegram failure names the host only', async () => {
     const down = await startFakeHttp(() => ({ status: 401, body: 'bad token 123:abc' }));
     try {
       await expect(
-        INTEGRATIONS.telegram.send({ integration: integration('telegram', { bottoken: '123:abc', chatid: '1' }), data: data(), templates, smtp: undefined, telegramApiUrl: down.url }),
+        INTEGRATIONS.telegram.send({
+          integration: integration('telegram', { bottoken: '123:abc', chatid: '1' }),
+          data: data(),
+          templates,
+          smtp: undefined,
+          telegramApiUrl: down.url,
+        }),
       ).rejects.toThrow(`${down.url} answered 401: bad token [REDACTED]`);
     } finally {
       await down.stop();
@@ -131,7 +180,11 @@ describe('HTTP receivers, in their formats', () => {
 
   it('webhook: maxAlerts cuts the list and says how many were left out', async () => {
     const two = [alerts[0]!, { ...alerts[0]!, fingerprint: 'b', labels: { ...alerts[0]!.labels, host: 'b' } }];
-    const [request] = await sendAs('webhook', { url: `${http.url}/hook`, maxAlerts: 1, httpMethod: 'PUT', title: '{{ template "custom" . }}' }, two);
+    const [request] = await sendAs(
+      'webhook',
+      { url: `${http.url}/hook`, maxAlerts: 1, httpMethod: 'PUT', title: '{{ template "custom" . }}' },
+      two,
+    );
     expect(request!.method).toBe('PUT');
     const body = JSON.parse(request!.body);
     expect(body.alerts).toHaveLength(1);
@@ -151,7 +204,11 @@ describe('email', () => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           callback();
         });
       },
@@ -178,7 +235,13 @@ describe('email', () => {
 
   it('says so when SMTP is not configured', async () => {
     await expect(
-      INTEGRATIONS.email.send({ integration: integration('email', { addresses: 'a@example.com' }), data: data(), templates, smtp: undefined, telegramApiUrl: '' }),
+      INTEGRATIONS.email.send({
+        integration: integration('email', { addresses: 'a@example.com' }),
+        data: data(),
+        templates,
+        smtp: undefined,
+        telegramApiUrl: '',
+      }),
     ).rejects.toThrow('SMTP is not configured: set SIGHTLINE_SMTP_HOST (and SIGHTLINE_SMTP_FROM_ADDRESS)');
   });
 });
@@ -191,18 +254,27 @@ describe.skipIf(!fs.existsSync(ALERTMANAGER_BIN))('Alertmanager contact point', 
   let url: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-alertmanager-'));
-    fs.writeFileSync(path.join(dir, 'alertmanager.yml'), "route:\n  receiver: blackhole\nreceivers:\n  - name: blackhole\n");
+    fs.writeFileSync(path.join(dir, 'alertmanager.yml'), 'route:\n  receiver: blackhole\nreceivers:\n  - name: blackhole\n');
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     child = spawn(
       ALERTMANAGER_BIN,
-      [`--config.file=${path.join(dir, 'alertmanager.yml')}`, `--storage.path=${path.join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=error'],
+      [
+        `--config.file=${path.join(dir, 'alertmanager.yml')}`,
+        `--storage.path=${path.join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--cluster.listen-address=',
+        '--log.level=error',
+      ],
       { stdio: 'ignore' },
     );
     // Ready when its API answers (a state, not a time).
     for (;;) {
       if (child.exitCode !== null) throw new Error(`alertmanager exited with ${child.exitCode}`);
-      const ready = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${url}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -220,12 +292,23 @@ describe.skipIf(!fs.existsSync(ALERTMANAGER_BIN))('Alertmanager contact point', 
     const live = [{ ...alerts[0]!, startsAt: Date.now() - 60_000, endsAt: Date.now() + 600_000 }];
     await INTEGRATIONS['prometheus-alertmanager'].send({
       integration: integration('prometheus-alertmanager', { url: `http://127.0.0.1:1,${url}` }),
-      data: templateData({ receiver: 'team', groupLabels: {}, groupKey: 'k', alerts: live, now: Date.now(), externalUrl: 'http://sightline.example' }),
+      data: templateData({
+        receiver: 'team',
+        groupLabels: {},
+        groupKey: 'k',
+        alerts: live,
+        now: Date.now(),
+        externalUrl: 'http://sightline.example',
+      }),
       templates,
       smtp: undefined,
       telegramApiUrl: '',
     });
-    const stored = (await (await fetch(`${url}/api/v2/alerts`)).json()) as Array<{ labels: Record<string, string>; annotations: Record<string, string>; status: { state: string } }>;
+    const stored = (await (await fetch(`${url}/api/v2/alerts`)).json()) as Array<{
+      labels: Record<string, string>;
+      annotations: Record<string, string>;
+      status: { state: string };
+    }>;
     expect(stored).toHaveLength(1);
     expect(stored[0]!.labels).toEqual({ alertname: 'HighLatency', grafana_folder: 'Services', host: 'a' });
     expect(stored[0]!.annotations).toEqual({ summary: 'latency is high' });

@@ -63,7 +63,8 @@ const requireUrl = (settings: Record<string, unknown>, name = 'url') => {
   return undefined;
 };
 
-const secretsOf = (context: DeliveryContext, fields: string[]) => fields.map((field) => text(context.integration.settings, field)).filter(Boolean);
+const secretsOf = (context: DeliveryContext, fields: string[]) =>
+  fields.map((field) => text(context.integration.settings, field)).filter(Boolean);
 
 const jsonHeaders = { 'content-type': 'application/json' };
 
@@ -128,7 +129,8 @@ const email: IntegrationKind = {
     const message = render(context, 'message', DEFAULT_MESSAGE);
     const addresses = addressesOf(settings);
     const recipients = settings.singleEmail === true ? [addresses] : addresses.map((address) => [address]);
-    for (const to of recipients) await sendEmail(context.smtp, { to, subject, text: message, html: emailHtml(context.data, subject, message) });
+    for (const to of recipients)
+      await sendEmail(context.smtp, { to, subject, text: message, html: emailHtml(context.data, subject, message) });
   },
 };
 
@@ -158,7 +160,8 @@ function emailHtml(data: TemplateData, subject: string, message: string): string
 const slack: IntegrationKind = {
   secretFields: ['url', 'token'],
   problem(settings) {
-    if (text(settings, 'token')) return text(settings, 'recipient') ? undefined : 'recipient is required with a token: a channel or user id';
+    if (text(settings, 'token'))
+      return text(settings, 'recipient') ? undefined : 'recipient is required with a token: a channel or user id';
     return text(settings, 'url') ? requireUrl(settings) : 'either url (a Slack webhook) or token and recipient are required';
   },
   async send(context) {
@@ -231,7 +234,15 @@ const teams: IntegrationKind = {
             version: '1.4',
             msTeams: { width: 'Full' },
             body: [
-              { type: 'TextBlock', text: title, weight: 'Bolder', size: 'Medium', wrap: true, style: 'heading', color: firing ? 'Attention' : 'Good' },
+              {
+                type: 'TextBlock',
+                text: title,
+                weight: 'Bolder',
+                size: 'Medium',
+                wrap: true,
+                style: 'heading',
+                color: firing ? 'Attention' : 'Good',
+              },
               ...(sectionTitle ? [{ type: 'TextBlock', text: sectionTitle, weight: 'Bolder', wrap: true }] : []),
               { type: 'TextBlock', text: message, wrap: true },
             ],
@@ -286,7 +297,8 @@ const pagerduty: IntegrationKind = {
   problem(settings) {
     if (!text(settings, 'integrationKey')) return 'integrationKey is required';
     const severity = text(settings, 'severity');
-    if (severity && !PAGERDUTY_SEVERITIES.includes(severity) && !severity.includes('{{')) return `severity must be one of ${PAGERDUTY_SEVERITIES.join(', ')}`;
+    if (severity && !PAGERDUTY_SEVERITIES.includes(severity) && !severity.includes('{{'))
+      return `severity must be one of ${PAGERDUTY_SEVERITIES.join(', ')}`;
     return text(settings, 'url') ? requireUrl(settings) : undefined;
   },
   async send(context) {
@@ -330,7 +342,8 @@ const telegram: IntegrationKind = {
     if (!text(settings, 'bottoken')) return 'bottoken is required';
     if (!text(settings, 'chatid')) return 'chatid is required';
     const parseMode = text(settings, 'parse_mode');
-    if (parseMode && !['None', 'Markdown', 'MarkdownV2', 'HTML'].includes(parseMode)) return 'parse_mode must be None, Markdown, MarkdownV2 or HTML';
+    if (parseMode && !['None', 'Markdown', 'MarkdownV2', 'HTML'].includes(parseMode))
+      return 'parse_mode must be None, Markdown, MarkdownV2 or HTML';
     return undefined;
   },
   async send(context) {
@@ -358,7 +371,9 @@ const telegram: IntegrationKind = {
 const alertmanager: IntegrationKind = {
   secretFields: ['basicAuthPassword'],
   problem(settings) {
-    const urls = text(settings, 'url').split(',').filter((url) => url.trim());
+    const urls = text(settings, 'url')
+      .split(',')
+      .filter((url) => url.trim());
     if (urls.length === 0) return 'url is required: the address of a Prometheus Alertmanager';
     for (const url of urls) {
       try {
@@ -383,11 +398,19 @@ const alertmanager: IntegrationKind = {
     if (user) headers.authorization = `Basic ${Buffer.from(`${user}:${text(settings, 'basicAuthPassword')}`).toString('base64')}`;
     const failures: string[] = [];
     // Grafana sends to each Alertmanager of the list until one takes the alerts.
-    for (const url of text(settings, 'url').split(',').map((u) => u.trim()).filter(Boolean)) {
+    for (const url of text(settings, 'url')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)) {
       const target = parseReceiverUrl(url);
       target.pathname = `${target.pathname.replace(/\/+$/, '')}/api/v2/alerts`;
       try {
-        await deliver(target, { headers, body: JSON.stringify(body), timeoutMs: context.timeoutMs, secrets: secretsOf(context, ['basicAuthPassword']) });
+        await deliver(target, {
+          headers,
+          body: JSON.stringify(body),
+          timeoutMs: context.timeoutMs,
+          secrets: secretsOf(context, ['basicAuthPassword']),
+        });
         return;
       } catch (error) {
         failures.push((error as Error).message);

@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 function notifier(): Notifier {
-  return new Notifier(server.store.alertingNotify, { now: () => clock, externalUrl: 'http://sightline.example:3000', retryDelaysMs: [0, 0], sleep: async () => {} });
+  return new Notifier(server.store.alertingNotify, {
+    now: () => clock,
+    externalUrl: 'http://sightline.example:3000',
+    retryDelaysMs: [0, 0],
+    sleep: async () => {},
+  });
 }
 
 /** Alerts of the org, each firing for ten minutes from the clock unless `endsAt` says otherwise. */
@@ -41,7 +46,8 @@ function alert(labels: Record<string, string>, extra: Partial<PostableAlert> = {
   };
 }
 
-const sent = () => receiver.requests.map((request) => JSON.parse(request.body) as Record<string, unknown> & { alerts: Array<Record<string, unknown>> });
+const sent = () =>
+  receiver.requests.map((request) => JSON.parse(request.body) as Record<string, unknown> & { alerts: Array<Record<string, unknown>> });
 const PROV = '/api/v1/provisioning';
 
 beforeEach(async () => {
@@ -49,13 +55,25 @@ beforeEach(async () => {
   receiver.requests.length = 0;
   // Each test starts from nothing: no alerts, no log, no silences; one webhook as the root receiver.
   const db = server.store.db;
-  for (const table of ['alert_instance', 'alert_notification_log', 'alert_silence', 'alert_mute_timing', 'alert_policy_tree', 'alert_contact_point']) {
+  for (const table of [
+    'alert_instance',
+    'alert_notification_log',
+    'alert_silence',
+    'alert_mute_timing',
+    'alert_policy_tree',
+    'alert_contact_point',
+  ]) {
     await db.deleteFrom(table as never).execute();
   }
   const created = await server.call({
     method: 'POST',
     url: `${PROV}/contact-points`,
-    payload: { uid: 'hook', name: 'team-hook', type: 'webhook', settings: { url: `${receiver.url}/alerts`, authorization_credentials: 'tok-1234' } },
+    payload: {
+      uid: 'hook',
+      name: 'team-hook',
+      type: 'webhook',
+      settings: { url: `${receiver.url}/alerts`, authorization_credentials: 'tok-1234' },
+    },
   });
   expect(created.statusCode, created.body).toBe(202);
   expect((await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'team-hook' } })).statusCode).toBe(202);
@@ -157,7 +175,11 @@ describe('timing and grouping', () => {
   });
 
   it('sends a new alert of a notified group at the next group_interval, and repeats after repeat_interval', async () => {
-    await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'team-hook', group_interval: '1m', repeat_interval: '10m' } });
+    await server.call({
+      method: 'PUT',
+      url: `${PROV}/policies`,
+      payload: { receiver: 'team-hook', group_interval: '1m', repeat_interval: '10m' },
+    });
     const n = notifier();
     await n.send([alert({ host: 'a' })]);
     clock += 30_000;
@@ -253,7 +275,11 @@ describe('suppression', () => {
 
   it('mutes a policy during its mute timing, and sends when the timing is over', async () => {
     // 12:00–13:00 UTC every day: T0 is noon.
-    await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: { name: 'lunch', time_intervals: [{ times: [{ start_time: '12:00', end_time: '13:00' }] }] } });
+    await server.call({
+      method: 'POST',
+      url: `${PROV}/mute-timings`,
+      payload: { name: 'lunch', time_intervals: [{ times: [{ start_time: '12:00', end_time: '13:00' }] }] },
+    });
     await server.call({
       method: 'PUT',
       url: `${PROV}/policies`,
@@ -272,7 +298,11 @@ describe('suppression', () => {
   });
 
   it('sends only inside active time intervals', async () => {
-    await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: { name: 'nights', time_intervals: [{ times: [{ start_time: '22:00', end_time: '24:00' }] }] } });
+    await server.call({
+      method: 'POST',
+      url: `${PROV}/mute-timings`,
+      payload: { name: 'nights', time_intervals: [{ times: [{ start_time: '22:00', end_time: '24:00' }] }] },
+    });
     await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'team-hook', active_time_intervals: ['nights'] } });
     const n = notifier();
     await n.send([alert({ host: 'a' })]);
@@ -324,7 +354,11 @@ describe('deliveries', () => {
     let calls = 0;
     const flaky = await startFakeHttp(() => (++calls < 3 ? { status: 503, body: 'busy' } : { status: 200, body: {} }));
     try {
-      await server.call({ method: 'PUT', url: `${PROV}/contact-points/hook`, payload: { name: 'team-hook', type: 'webhook', settings: { url: flaky.url } } });
+      await server.call({
+        method: 'PUT',
+        url: `${PROV}/contact-points/hook`,
+        payload: { name: 'team-hook', type: 'webhook', settings: { url: flaky.url } },
+      });
       const n = notifier();
       await n.send([alert({ host: 'a' })]);
       clock += 30_000;
@@ -339,11 +373,20 @@ describe('deliveries', () => {
   });
 
   it('applies the outgoing deny list to webhooks', async () => {
-    await server.call({ method: 'PUT', url: `${PROV}/contact-points/hook`, payload: { name: 'team-hook', type: 'webhook', settings: { url: 'http://169.254.169.254/latest' } } });
-    const [result] = await notifier().testIntegrations(1, 'team-hook', await server.store.alertingNotify.listIntegrations(1, { open: true }), {
-      labels: { alertname: 'T' },
-      annotations: {},
+    await server.call({
+      method: 'PUT',
+      url: `${PROV}/contact-points/hook`,
+      payload: { name: 'team-hook', type: 'webhook', settings: { url: 'http://169.254.169.254/latest' } },
     });
+    const [result] = await notifier().testIntegrations(
+      1,
+      'team-hook',
+      await server.store.alertingNotify.listIntegrations(1, { open: true }),
+      {
+        labels: { alertname: 'T' },
+        annotations: {},
+      },
+    );
     expect(result!.error).toMatch(/address 169\.254\.169\.254 is not allowed/);
   });
 });

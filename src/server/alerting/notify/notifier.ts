@@ -214,7 +214,13 @@ export class Notifier implements AlertSink {
       if (log.has(group.id) || firing.length === 0) continue;
       // group_wait counts from the group's first alert, as Alertmanager creates a group on receipt.
       const firstSeen = Math.min(now, ...firing.map((alert) => alert.receivedAt ?? now));
-      await this.store.startGroup({ orgId, groupKey: group.id, receiver: group.node.receiver, firstSeen, nextFlush: firstSeen + group.node.groupWaitMs });
+      await this.store.startGroup({
+        orgId,
+        groupKey: group.id,
+        receiver: group.node.receiver,
+        firstSeen,
+        nextFlush: firstSeen + group.node.groupWaitMs,
+      });
     }
     for (const entry of await this.store.notificationLog(orgId)) {
       if (entry.nextFlush > now) continue;
@@ -243,14 +249,19 @@ export class Notifier implements AlertSink {
     const resolvedChanged = firing.length > 0 && !isSubset(resolved, entry.resolved);
     const repeat = firing.length > 0 && repeatDue;
     const notify = firingChanged || allResolved || resolvedChanged || repeat;
-    const next = notify ? { nextFlush, lastSent: now, firing, resolved } : { nextFlush, lastSent: entry.lastSent, firing: entry.firing, resolved: entry.resolved };
+    const next = notify
+      ? { nextFlush, lastSent: now, firing, resolved }
+      : { nextFlush, lastSent: entry.lastSent, firing: entry.firing, resolved: entry.resolved };
     // Claimed before sending: another instance that read the same version now loses.
     if (!(await this.store.claimFlush(entry, next))) return;
     if (firing.length === 0) await this.store.deleteGroup(entry.orgId, entry.groupKey, entry.version + 1);
     if (!notify) return;
     const integrations = config.receivers.get(group.node.receiver) ?? [];
     if (integrations.length === 0) {
-      this.options.log?.warn({ receiver: group.node.receiver }, `alerting: no contact point named "${group.node.receiver}"; group ${group.key} was not sent`);
+      this.options.log?.warn(
+        { receiver: group.node.receiver },
+        `alerting: no contact point named "${group.node.receiver}"; group ${group.key} was not sent`,
+      );
       return;
     }
     await Promise.all(
@@ -263,7 +274,13 @@ export class Notifier implements AlertSink {
     );
   }
 
-  private async deliverWithRetries(config: OrgConfig, integration: Integration, group: Group, alerts: StoredAlert[], now: number): Promise<void> {
+  private async deliverWithRetries(
+    config: OrgConfig,
+    integration: Integration,
+    group: Group,
+    alerts: StoredAlert[],
+    now: number,
+  ): Promise<void> {
     const delays = this.options.retryDelaysMs ?? [1000, 5000];
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     for (let attempt = 0; ; attempt++) {
@@ -293,7 +310,14 @@ export class Notifier implements AlertSink {
     const kind = integrationKind(integration.type);
     try {
       if (!kind) throw new Error(`unknown contact point type "${integration.type}"`);
-      const data = templateData({ receiver, groupLabels, groupKey, alerts, now, externalUrl: this.options.externalUrl ?? 'http://localhost:3000' });
+      const data = templateData({
+        receiver,
+        groupLabels,
+        groupKey,
+        alerts,
+        now,
+        externalUrl: this.options.externalUrl ?? 'http://localhost:3000',
+      });
       await kind.send({
         integration,
         data,

@@ -107,7 +107,9 @@ export function buildRouteTree(root: Route): RouteNode {
       groupBy: route.group_by ? groupByOf(route.group_by) : (parent?.groupBy ?? [...DEFAULT_GROUP_BY]),
       groupWaitMs: route.group_wait ? durationMs(route.group_wait) : (parent?.groupWaitMs ?? DEFAULT_GROUP_WAIT_MS),
       groupIntervalMs: route.group_interval ? durationMs(route.group_interval) : (parent?.groupIntervalMs ?? DEFAULT_GROUP_INTERVAL_MS),
-      repeatIntervalMs: route.repeat_interval ? durationMs(route.repeat_interval) : (parent?.repeatIntervalMs ?? DEFAULT_REPEAT_INTERVAL_MS),
+      repeatIntervalMs: route.repeat_interval
+        ? durationMs(route.repeat_interval)
+        : (parent?.repeatIntervalMs ?? DEFAULT_REPEAT_INTERVAL_MS),
       muteTimeIntervals: route.mute_time_intervals ?? parent?.muteTimeIntervals ?? [],
       activeTimeIntervals: route.active_time_intervals ?? parent?.activeTimeIntervals ?? [],
       matchers,

@@ -51,7 +51,11 @@ export function isKnownLocation(location: string): boolean {
 
 function instantIn(epochMs: number, location: string | undefined): Instant {
   const zone = !location || location === 'UTC' ? 'UTC' : location === 'Local' ? Intl.DateTimeFormat().resolvedOptions().timeZone : location;
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(zone)
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, part.value]),
+  );
   const year = Number(parts.year);
   const month = Number(parts.month);
   return {
@@ -75,7 +79,8 @@ function boundOf(text: string, names?: string[]): number {
   const named = names?.indexOf(lower) ?? -1;
   if (named >= 0) return names === WEEKDAYS ? named : named + 1;
   const value = Number(lower);
-  if (!Number.isInteger(value)) throw new Error(`"${text}" is not ${names ? `a ${names === WEEKDAYS ? 'weekday' : 'month'} or ` : ''}a number`);
+  if (!Number.isInteger(value))
+    throw new Error(`"${text}" is not ${names ? `a ${names === WEEKDAYS ? 'weekday' : 'month'} or ` : ''}a number`);
   return value;
 }
 
@@ -91,26 +96,30 @@ function ranges(list: string[], names?: string[]): Array<[number, number]> {
 export function intervalProblem(interval: TimeInterval): string | undefined {
   try {
     for (const time of interval.times ?? []) {
-      if (minuteOf(time.start_time) >= minuteOf(time.end_time)) return `start_time ${time.start_time} must be before end_time ${time.end_time}`;
+      if (minuteOf(time.start_time) >= minuteOf(time.end_time))
+        return `start_time ${time.start_time} must be before end_time ${time.end_time}`;
       if (minuteOf(time.end_time) > 1440) return `end_time ${time.end_time} is past 24:00`;
     }
     ranges(interval.weekdays ?? [], WEEKDAYS);
     for (const [start, end] of ranges(interval.days_of_month ?? [])) {
-      if (start === 0 || end === 0 || Math.abs(start) > 31 || Math.abs(end) > 31) return `days_of_month must be 1–31 or -31–-1, got ${start}:${end}`;
+      if (start === 0 || end === 0 || Math.abs(start) > 31 || Math.abs(end) > 31)
+        return `days_of_month must be 1–31 or -31–-1, got ${start}:${end}`;
     }
     ranges(interval.months ?? [], MONTHS);
     ranges(interval.years ?? []);
   } catch (error) {
     return (error as Error).message;
   }
-  if (interval.location && !isKnownLocation(interval.location)) return `unknown location "${interval.location}": use a time zone such as Europe/Berlin`;
+  if (interval.location && !isKnownLocation(interval.location))
+    return `unknown location "${interval.location}": use a time zone such as Europe/Berlin`;
   return undefined;
 }
 
 /** Whether `epochMs` falls inside the interval. */
 export function inInterval(interval: TimeInterval, epochMs: number): boolean {
   const at = instantIn(epochMs, interval.location);
-  if (interval.times?.length && !interval.times.some((t) => at.minute >= minuteOf(t.start_time) && at.minute < minuteOf(t.end_time))) return false;
+  if (interval.times?.length && !interval.times.some((t) => at.minute >= minuteOf(t.start_time) && at.minute < minuteOf(t.end_time)))
+    return false;
   if (interval.weekdays?.length && !ranges(interval.weekdays, WEEKDAYS).some(([a, b]) => at.weekday >= a && at.weekday <= b)) return false;
   if (interval.days_of_month?.length) {
     const resolve = (day: number) => (day < 0 ? at.daysInMonth + day + 1 : day);

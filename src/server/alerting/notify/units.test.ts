@@ -12,8 +12,20 @@ describe('routing', () => {
     group_wait: '10s',
     mute_time_intervals: ['nights'],
     routes: [
-      { receiver: 'db', object_matchers: [['team', '=', 'db']], continue: true, repeat_interval: '1h', routes: [{ object_matchers: [['severity', '=~', 'crit.*']], group_by: ['...'] }] },
-      { receiver: 'web', object_matchers: [['team', '!=', 'db'], ['env', '!~', 'dev|test']] },
+      {
+        receiver: 'db',
+        object_matchers: [['team', '=', 'db']],
+        continue: true,
+        repeat_interval: '1h',
+        routes: [{ object_matchers: [['severity', '=~', 'crit.*']], group_by: ['...'] }],
+      },
+      {
+        receiver: 'web',
+        object_matchers: [
+          ['team', '!=', 'db'],
+          ['env', '!~', 'dev|test'],
+        ],
+      },
       { receiver: 'never', object_matchers: [['team', '=', 'db']] },
     ],
   });
@@ -30,17 +42,43 @@ describe('routing', () => {
 
   it('inherits receiver, grouping, timings and mute intervals from the parent', () => {
     const [critical] = matchRoutes(tree, { team: 'db', severity: 'critical' });
-    expect(critical).toMatchObject({ receiver: 'db', groupBy: 'all', groupWaitMs: 10_000, groupIntervalMs: 300_000, repeatIntervalMs: 3_600_000, muteTimeIntervals: ['nights'] });
-    expect(groupLabelsOf(critical!, { team: 'db', severity: 'critical', host: 'a' })).toEqual({ team: 'db', severity: 'critical', host: 'a' });
+    expect(critical).toMatchObject({
+      receiver: 'db',
+      groupBy: 'all',
+      groupWaitMs: 10_000,
+      groupIntervalMs: 300_000,
+      repeatIntervalMs: 3_600_000,
+      muteTimeIntervals: ['nights'],
+    });
+    expect(groupLabelsOf(critical!, { team: 'db', severity: 'critical', host: 'a' })).toEqual({
+      team: 'db',
+      severity: 'critical',
+      host: 'a',
+    });
     expect(groupKeyOf(critical!, { alertname: 'X' })).toBe('{}/{team="db"}/{severity=~"crit.*"}:{alertname="X"}');
     const root = buildRouteTree({ receiver: 'r' });
-    expect(root).toMatchObject({ groupBy: ['grafana_folder', 'alertname'], groupWaitMs: 30_000, groupIntervalMs: 300_000, repeatIntervalMs: 14_400_000 });
+    expect(root).toMatchObject({
+      groupBy: ['grafana_folder', 'alertname'],
+      groupWaitMs: 30_000,
+      groupIntervalMs: 300_000,
+      repeatIntervalMs: 14_400_000,
+    });
   });
 
   it('routes a rule with notification_settings to its contact point alone (simplified routing)', () => {
-    const labels = { alertname: 'A', grafana_folder: 'F', ...notificationSettingsLabels({ receiver: 'pager', group_by: ['host'], group_wait: '1s' }) };
+    const labels = {
+      alertname: 'A',
+      grafana_folder: 'F',
+      ...notificationSettingsLabels({ receiver: 'pager', group_by: ['host'], group_wait: '1s' }),
+    };
     const [node] = matchRoutes(tree, { ...labels, team: 'db' });
-    expect(node).toMatchObject({ receiver: 'pager', groupBy: ['grafana_folder', 'alertname', 'host'], groupWaitMs: 1000, repeatIntervalMs: 14_400_000, muteTimeIntervals: [] });
+    expect(node).toMatchObject({
+      receiver: 'pager',
+      groupBy: ['grafana_folder', 'alertname', 'host'],
+      groupWaitMs: 1000,
+      repeatIntervalMs: 14_400_000,
+      muteTimeIntervals: [],
+    });
   });
 
   it('reads Prometheus durations', () => {
