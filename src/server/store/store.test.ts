@@ -49,6 +49,7 @@ describe('store', () => {
       '0010_dashboard_changes',
       '0011_folder_list_index',
       '0012_sign_in',
+      '0014_alert_notifications',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -89,8 +90,21 @@ describe('store', () => {
     await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
       insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
     await sql`drop index dashboard_org_kind_title`.execute(store.db);
-    for (const table of ['user_session', 'login_attempt']) await sql`drop table ${sql.table(table)}`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in')`.execute(
+    // A file from before 0010 has none of the later migrations' tables either.
+    for (const table of [
+      'user_session',
+      'login_attempt',
+      'alert_contact_point',
+      'alert_policy_tree',
+      'alert_mute_timing',
+      'alert_template',
+      'alert_silence',
+      'alert_instance',
+      'alert_notification_log',
+    ]) {
+      await sql`drop table ${sql.table(table)}`.execute(store.db);
+    }
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0014_alert_notifications')`.execute(
       store.db,
     );
     await save('before', 'Saved Before The Upgrade');
