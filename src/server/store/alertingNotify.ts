@@ -452,6 +452,11 @@ export class AlertingNotifyStore {
     }));
   }
 
+  async hasAlertsResolvedBefore(before: number): Promise<boolean> {
+    const row = await this.db.selectFrom('alert_instance').select('fingerprint').where('ends_at', '<', before).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Forgets alerts resolved before `before`; their groups have had time to notify them. */
   async deleteResolvedAlerts(before: number): Promise<void> {
     await this.db.deleteFrom('alert_instance').where('ends_at', '<', before).execute();

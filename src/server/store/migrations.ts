@@ -561,6 +561,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('extra', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('alert_instance_pk', ['org_id', 'fingerprint'])
         .execute();
+      // Resolved alerts are forgotten by their end.
+      await db.schema.createIndex('alert_instance_ends').on('alert_instance').column('ends_at').execute();
       // Notification log: per aggregation group (route + group labels), what was last notified and
       // when the group is next due. Instances claim a flush by bumping `version` conditionally, so a
       // group is notified once per interval however many instances run.

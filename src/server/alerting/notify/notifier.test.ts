@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PostableAlert } from '../types';
 import { startFakeHttp, type Backend } from '../../testing/backends';
-import { startTestServer, type TestServer } from '../../testing/harness';
+import { openStoreBeside, startTestServer, type TestServer } from '../../testing/harness';
+import type { Store } from '../../store';
 import { Notifier } from './notifier';
 
 let server: TestServer;
@@ -78,8 +79,11 @@ beforeEach(async () => {
   expect(created.statusCode, created.body).toBe(202);
   expect((await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'team-hook' } })).statusCode).toBe(202);
 });
-afterEach(() => {
+let beside: Store | undefined;
+afterEach(async () => {
   receiver.requests.length = 0;
+  await beside?.close();
+  beside = undefined;
 });
 
 describe('timing and grouping', () => {
@@ -334,7 +338,15 @@ describe('restarts and several instances', () => {
   });
 
   it('sends a group once when several instances flush it at the same moment', async () => {
-    const instances = [notifier(), notifier(), notifier()];
+    // One instance on a connection of its own, as another process would have.
+    beside = await openStoreBeside(server.dataDir);
+    const other = new Notifier(beside.alertingNotify, {
+      now: () => clock,
+      externalUrl: 'http://sightline.example:3000',
+      retryDelaysMs: [0, 0],
+      sleep: async () => {},
+    });
+    const instances = [notifier(), notifier(), other];
     await instances[0]!.send([alert({ host: 'a' })]);
     await instances[1]!.send([alert({ host: 'b' })]);
     clock += 30_000;

@@ -95,6 +95,7 @@ export class Notifier implements AlertSink {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private lastCleanup = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: AlertingNotifyStore,
@@ -155,7 +156,13 @@ export class Notifier implements AlertSink {
         this.options.log?.error({ err: error, orgId }, `alerting: notifications of org ${orgId} failed`);
       }
     }
-    await this.store.deleteResolvedAlerts(now - (this.options.resolvedRetentionMs ?? 3_600_000));
+    // At most once a minute, and a write only when there is something to forget: every write
+    // statement makes the store's read caches (tokens, orgs) start over.
+    if (now - this.lastCleanup >= 60_000) {
+      this.lastCleanup = now;
+      const before = now - (this.options.resolvedRetentionMs ?? 3_600_000);
+      if (await this.store.hasAlertsResolvedBefore(before)) await this.store.deleteResolvedAlerts(before);
+    }
   }
 
   async orgConfig(orgId: number, now = this.now()): Promise<OrgConfig> {
