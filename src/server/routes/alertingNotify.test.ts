@@ -403,3 +403,32 @@ describe('permissions, as Grafana’s', () => {
     expect((await server.call({ method: 'POST', url: `${AM}/silences`, payload: silence, token: editor.token })).statusCode).toBe(200);
   });
 });
+
+describe('the running server', () => {
+  it('flushes groups on its own timer when dispatching is on (as main.ts runs it)', async () => {
+    const running = await startTestServer({ app: { alerting: { dispatch: true, notifier: { tickMs: 50 } } } });
+    try {
+      const created = await running.call({
+        method: 'POST',
+        url: `${PROV}/contact-points`,
+        payload: { name: 'live', type: 'webhook', settings: { url: `${receiver.url}/live` } },
+      });
+      expect(created.statusCode).toBe(202);
+      await running.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'live', group_wait: '0s' } });
+      await running.app.notifier.send([
+        {
+          orgId: 1,
+          labels: { alertname: 'Live', grafana_folder: 'F' },
+          annotations: {},
+          startsAt: new Date().toISOString(),
+          endsAt: new Date(Date.now() + 600_000).toISOString(),
+          generatorURL: '',
+        },
+      ]);
+      // A state, not a time: the receiver has the notification.
+      await expect.poll(() => receiver.requests.filter((request) => request.url === '/live').length, { timeout: 30_000 }).toBe(1);
+    } finally {
+      await running.cleanup();
+    }
+  });
+});
