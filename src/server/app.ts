@@ -91,7 +91,7 @@ export interface AppDeps {
    */
   trustProxy?: string[];
   /** Alerting's notifications: delivery settings (SMTP, links), and `dispatch` to flush groups on a timer (tests tick by hand). */
-  alerting?: { notifier?: NotifierOptions; dispatch?: boolean };
+  notifications?: { notifier?: NotifierOptions; dispatch?: boolean };
 }
 
 export interface ConnectionLimits {
@@ -443,10 +443,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompatRoutes(app, store);
   registerQueryRoutes(app, store);
   registerProvisioningRoutes(app, deps.provisioner);
-  const notifier = new Notifier(store.alertingNotify, { log: app.log, ...deps.alerting?.notifier });
+  const notifier = new Notifier(store.alertingNotify, { log: app.log, ...deps.notifications?.notifier });
   app.decorate('notifier', notifier);
   registerAlertingNotifyRoutes(app, store, notifier);
-  if (deps.alerting?.dispatch) {
+  if (deps.notifications?.dispatch) {
     app.addHook('onReady', async () => notifier.start());
     app.addHook('onClose', async () => notifier.stop());
   }

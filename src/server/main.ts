@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     signIn: config.signIn,
     trustProxy: config.trustedProxies,
     // Links in notifications lead to this server as configured (Grafana's root_url).
-    alerting: {
+    notifications: {
       dispatch: true,
       notifier: {
         smtp: config.smtp,

@@ -406,7 +406,7 @@ describe('permissions, as Grafana’s', () => {
 
 describe('the running server', () => {
   it('flushes groups on its own timer when dispatching is on (as main.ts runs it)', async () => {
-    const running = await startTestServer({ app: { alerting: { dispatch: true, notifier: { tickMs: 50 } } } });
+    const running = await startTestServer({ app: { notifications: { dispatch: true, notifier: { tickMs: 50 } } } });
     try {
       const created = await running.call({
         method: 'POST',
