@@ -16,10 +16,12 @@ import { DEFAULT_SIGN_IN_SETTINGS, SignIn, sessionTokenFromCookie, TooManyAttemp
 import { ApiError, badRequest, httpError, unauthorized } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl } from './http';
 import { basicAuthMatches, createMetrics, type Metrics } from './metrics';
+import { Notifier, type NotifierOptions } from './alerting/notify/notifier';
 import { OutgoingBusyError } from './outgoing';
 import { AlertScheduler } from './alerting/scheduler';
 import type { AlertSink } from './alerting/types';
 import { registerAlertingRoutes } from './routes/alerting';
+import { registerAlertingNotifyRoutes } from './routes/alertingNotify';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCompatRoutes } from './routes/compat';
 import { registerDashboardRoutes } from './routes/dashboards';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** The alert rule scheduler (ticking only when `alerting.evaluate` is set; tests call `tick`). */
     alertScheduler: AlertScheduler;
+    /** Alerting's notifier: the AlertSink the rules half sends alerts to. */
+    notifier: Notifier;
   }
 }
 
@@ -97,6 +101,8 @@ export interface AppDeps {
    * for tests.
    */
   alerting?: { evaluate?: boolean; sink?: AlertSink; tickMs?: number; clock?: () => number; instanceId?: string; baseUrl?: string };
+  /** Alerting's notifications: delivery settings (SMTP, links), and `dispatch` to flush groups on a timer (tests tick by hand). */
+  notifications?: { notifier?: NotifierOptions; dispatch?: boolean };
 }
 
 export interface ConnectionLimits {
@@ -295,9 +301,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => metrics?.close());
 
+  // The notifier is where evaluated alerts go (unless a test gives its own sink).
+  const notifier = new Notifier(store.alertingNotify, { log: app.log, ...deps.notifications?.notifier });
+  app.decorate('notifier', notifier);
   const alertScheduler = new AlertScheduler({
     store,
-    sink: deps.alerting?.sink,
+    sink: deps.alerting?.sink ?? notifier,
     log: app.log,
     clock: deps.alerting?.clock,
     tickMs: deps.alerting?.tickMs,
@@ -464,6 +473,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAlertingRoutes(app, store);
   registerQueryRoutes(app, store);
   registerProvisioningRoutes(app, deps.provisioner);
+  registerAlertingNotifyRoutes(app, store, notifier);
+  if (deps.notifications?.dispatch) {
+    app.addHook('onReady', async () => notifier.start());
+    app.addHook('onClose', async () => notifier.stop());
+  }
 
   const indexHtml = deps.webDir ? path.join(deps.webDir, 'index.html') : undefined;
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SmtpSettings, StartTlsPolicy } from './alerting/notify/email';
 import { hasValidChecksum } from './auth/tokens';
 import { DEFAULT_VERSIONS_TO_KEEP } from './store/dashboards';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging';
@@ -60,6 +61,8 @@ export interface Config {
   };
   /** Proxies whose X-Forwarded-* headers are believed (SIGHTLINE_TRUSTED_PROXIES). */
   trustedProxies: string[];
+  /** Where alerting's email contact points send (SIGHTLINE_SMTP_*); none when SIGHTLINE_SMTP_HOST is unset. */
+  smtp: SmtpSettings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +219,29 @@ function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+const STARTTLS_POLICIES: StartTlsPolicy[] = ['OpportunisticStartTLS', 'MandatoryStartTLS', 'NoStartTLS'];
+
+function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
+  const host = env.SIGHTLINE_SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const policy = env.SIGHTLINE_SMTP_STARTTLS_POLICY?.trim() || 'OpportunisticStartTLS';
+  if (!(STARTTLS_POLICIES as string[]).includes(policy)) {
+    throw new ConfigError(`SIGHTLINE_SMTP_STARTTLS_POLICY must be one of ${STARTTLS_POLICIES.join(', ')}, got "${policy}"`);
+  }
+  const fromAddress = env.SIGHTLINE_SMTP_FROM_ADDRESS?.trim() || 'sightline@localhost';
+  if (!/^[^\s@]+@[^\s@]+$/.test(fromAddress))
+    throw new ConfigError(`SIGHTLINE_SMTP_FROM_ADDRESS must be an email address, got "${fromAddress}"`);
+  return {
+    host,
+    port: integerFromEnv(env, 'SIGHTLINE_SMTP_PORT', 25, 1, 65535),
+    user: env.SIGHTLINE_SMTP_USER?.trim() || undefined,
+    password: env.SIGHTLINE_SMTP_PASSWORD || undefined,
+    fromAddress,
+    fromName: 'Sightline',
+    startTlsPolicy: policy as StartTlsPolicy,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const adminToken = env.SIGHTLINE_ADMIN_TOKEN?.trim() || undefined;
   const tokenProblem = adminToken === undefined ? undefined : adminTokenProblem(adminToken);
@@ -258,5 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       trustedOrigins: listFromEnv(env, 'SIGHTLINE_CSRF_TRUSTED_ORIGINS'),
     },
     trustedProxies: trustedProxiesFromEnv(env),
+    smtp: smtpFromEnv(env),
   };
 }

@@ -31,6 +31,14 @@ async function main(): Promise<void> {
     trustProxy: config.trustedProxies,
     // Alert rules are evaluated by every server; with several on one PostgreSQL they share the groups.
     alerting: { evaluate: true },
+    // Links in notifications lead to this server as configured (Grafana's root_url).
+    notifications: {
+      dispatch: true,
+      notifier: {
+        smtp: config.smtp,
+        externalUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`,
+      },
+    },
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,

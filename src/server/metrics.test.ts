@@ -35,6 +35,7 @@ describe('/metrics', () => {
       'sightline_stat_totals_annotations',
       'sightline_stat_totals_service_accounts',
       'sightline_stat_totals_service_account_tokens',
+      'sightline_alerting_notifications_total',
       'process_cpu_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',

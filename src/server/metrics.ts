@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AlertingObserver } from './alerting/scheduler';
+import { observeNotifications } from './alerting/notify/notifier';
 import { observeHealthChecks } from './health/types';
 import { observeQueries } from './query/service';
 import type { Store } from './store';
@@ -150,6 +151,14 @@ export function createMetrics(store: Store): Metrics {
     },
   };
 
+  const notifications = new Counter({
+    name: 'sightline_alerting_notifications_total',
+    help: 'Notification delivery attempts by contact point type and result (success, failure).',
+    labelNames: ['type', 'result'] as const,
+    registers: [registry],
+  });
+  const notificationObserver = (type: string, result: string) => notifications.inc({ type, result });
+  observeNotifications(notificationObserver);
   const queryObserver = (type: string, outcome: string, seconds: number) => queries.observe({ type, outcome }, seconds);
   const healthObserver = (type: string, outcome: string, seconds: number) => healthChecks.observe({ type, outcome }, seconds);
   observeQueries(queryObserver);
@@ -168,6 +177,8 @@ export function createMetrics(store: Store): Metrics {
       if (previousQuery !== queryObserver) observeQueries(previousQuery);
       const previousHealth = observeHealthChecks(undefined);
       if (previousHealth !== healthObserver) observeHealthChecks(previousHealth);
+      const previousNotifications = observeNotifications(undefined);
+      if (previousNotifications !== notificationObserver) observeNotifications(previousNotifications);
     },
   };
 }

@@ -72,6 +72,23 @@ export const permissions = {
   'alert.provisioning:write': 'Admin',
   'alert.notifications:read': 'Editor',
   'alert.notifications:write': 'Editor',
+  // Alerting's notifications (issue 30), with Grafana's action names: Viewers read, Admins manage
+  // contact points, policies, mute timings and templates; Editors may silence.
+  'alert.notifications.receivers:read': 'Viewer',
+  'alert.notifications.receivers:write': 'Admin',
+  /** Sends a test notification through given integrations (`receivers/test`). */
+  'alert.notifications.receivers:test': 'Admin',
+  'alert.notifications.routes:read': 'Viewer',
+  'alert.notifications.routes:write': 'Admin',
+  'alert.notifications.time-intervals:read': 'Viewer',
+  'alert.notifications.time-intervals:write': 'Admin',
+  'alert.notifications.templates:read': 'Viewer',
+  'alert.notifications.templates:write': 'Admin',
+  /** The embedded Alertmanager's alerts, groups and status. */
+  'alert.instances:read': 'Viewer',
+  'alert.silences:read': 'Viewer',
+  'alert.silences:create': 'Editor',
+  'alert.silences:write': 'Editor',
   'snapshots:read': 'Viewer',
   'snapshots:create': 'Viewer',
   'library.panels:read': 'Viewer',

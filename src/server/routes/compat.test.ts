@@ -369,10 +369,6 @@ describe('version', () => {
 describe('Grafana features Sightline does not have', () => {
   const lists: Array<[string, unknown]> = [
     ['/api/v1/provisioning/alert-rules', []],
-    ['/api/v1/provisioning/contact-points', []],
-    ['/api/v1/provisioning/templates', []],
-    ['/api/v1/provisioning/mute-timings', []],
-    ['/api/v1/provisioning/policies', { receiver: '', group_by: [], routes: [] }],
     ['/api/alert-notifications', []],
     ['/api/alert-notifications/lookup', []],
     ['/api/dashboard/snapshots', []],
@@ -386,7 +382,6 @@ describe('Grafana features Sightline does not have', () => {
   }
 
   const writes: Array<['POST' | 'PUT' | 'DELETE', string, string]> = [
-    ['PUT', '/api/v1/provisioning/policies', 'Alerting provisioning'],
     ['POST', '/api/alert-notifications', 'Legacy alert notification channels'],
     ['POST', '/api/snapshots', 'Dashboard snapshots'],
     ['POST', '/api/library-elements', 'Library panels'],

@@ -30,13 +30,7 @@ export const unsupported: UnsupportedFeature[] = [
   {
     feature: 'Alerting provisioning',
     prefix: '/api/v1/provisioning',
-    lists: {
-      '/api/v1/provisioning/contact-points': [],
-      '/api/v1/provisioning/templates': [],
-      '/api/v1/provisioning/mute-timings': [],
-      // The notification policy tree with no receiver and no routes: nothing is routed anywhere.
-      '/api/v1/provisioning/policies': { receiver: '', group_by: [], routes: [] },
-    },
+    lists: {},
     writePaths: [],
     read: 'alert.provisioning:read',
     write: 'alert.provisioning:write',

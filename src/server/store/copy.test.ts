@@ -81,6 +81,18 @@ beforeAll(async () => {
     },
   });
   expect(ds.statusCode).toBe(200);
+  // An alerting contact point's secret is sealed with the same key and must be re-sealed too.
+  const contactPoint = await call({
+    method: 'POST',
+    url: '/api/v1/provisioning/contact-points',
+    payload: {
+      uid: 'copied-hook',
+      name: 'hook',
+      type: 'webhook',
+      settings: { url: 'http://127.0.0.1:9/', password: 'cp-secret', username: 'u' },
+    },
+  });
+  expect(contactPoint.statusCode).toBe(202);
   await source.close();
 }, 120_000);
 
@@ -100,7 +112,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
       targetSecrets: SecretBox.fromConfig(source.dataDir, POSTGRES_TEST_SECRET_KEY),
       progress: ({ table, copied, total }) => progress.push(`${table} ${copied}/${total}`),
     });
-    expect(result.resealedSecrets).toBe(1);
+    expect(result.resealedSecrets).toBe(2);
     expect(result.tables.find((t) => t.table === 'dashboard_version')!.rows).toBeGreaterThanOrEqual(6);
     expect(progress).toContain('annotation 30/30');
 
@@ -130,6 +142,8 @@ describe('db:copy from SQLite to PostgreSQL', () => {
       // The secret, re-sealed with the shared key, still opens: the health check logs in with it.
       const [ds] = (await copy.call({ method: 'GET', url: '/api/datasources' })).json();
       expect((await copy.call({ method: 'GET', url: `/api/datasources/uid/${ds.uid}/health` })).json()).toMatchObject({ status: 'OK' });
+      const [hook] = await copy.store.alertingNotify.listIntegrations(1, { uid: 'copied-hook', open: true });
+      expect(hook!.settings.password).toBe('cp-secret');
       // New rows continue after the copied ids.
       const created = await copy.call({ method: 'POST', url: '/api/annotations', payload: { text: 'after the copy' } });
       expect(created.statusCode).toBe(200);

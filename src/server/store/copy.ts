@@ -13,6 +13,8 @@ import { openPostgres } from './postgres';
 /** Rows per insert: well under PostgreSQL's 65,535 parameters for our widest table. */
 const BATCH_ROWS = 500;
 
+/** Tables with sealed secrets, and the column (a JSON object of sealed values) that holds them. */
+const SEALED_COLUMNS: Record<string, string> = { data_source: 'secure_json_data', alert_contact_point: 'secure_settings' };
 export class CopyRefused extends Error {}
 
 export interface CopyProgress {
@@ -143,9 +145,10 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
         options.progress?.({ table: table.name, copied: 0, total });
         let rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(sourceDb)).rows;
         if (table.selfReference) rows = parentsFirst(rows, table.selfReference.column, table.selfReference.target);
-        if (table.name === 'data_source') {
+        const sealedColumn = SEALED_COLUMNS[table.name];
+        if (sealedColumn) {
           rows = rows.map((row) => {
-            const sealed = JSON.parse(String(row.secure_json_data)) as Record<string, string>;
+            const sealed = JSON.parse(String(row[sealedColumn])) as Record<string, string>;
             const resealed = Object.fromEntries(
               Object.entries(sealed).map(([name, value]) => {
                 let plain: string;
@@ -153,7 +156,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
                   plain = options.sourceSecrets.decrypt(value);
                 } catch {
                   throw new CopyRefused(
-                    `the secrets of data source "${String(row.name)}" do not open with the source's key: ` +
+                    `the secrets of ${table.name === 'data_source' ? 'data source' : 'contact point'} "${String(row.name)}" do not open with the source's key: ` +
                       `give the key they were sealed with (the data dir's secret.key, or --from-secret-key)`,
                   );
                 }
@@ -161,7 +164,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
                 return [name, options.targetSecrets.encrypt(plain)];
               }),
             );
-            return { ...row, secure_json_data: JSON.stringify(resealed) };
+            return { ...row, [sealedColumn]: JSON.stringify(resealed) };
           });
         }
         for (let start = 0; start < rows.length; start += BATCH_ROWS) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AlertingStore } from './alerting';
+import { AlertingNotifyStore } from './alertingNotify';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
@@ -36,6 +37,8 @@ export interface Stores {
   provisioning: ProvisioningStore;
   stats: StatsStore;
   alerting: AlertingStore;
+  /** Alerting's notifications: contact points, policies, silences, notification log (migration 0014). */
+  alertingNotify: AlertingNotifyStore;
 }
 
 /** The only way the server reaches the database. */
@@ -73,6 +76,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     provisioning: new ProvisioningStore(db),
     stats: new StatsStore(db),
     alerting: new AlertingStore(db),
+    alertingNotify: new AlertingNotifyStore(db, secrets),
   };
 }
 

@@ -595,6 +595,96 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0014_alert_notifications': {
+    async up(db: Kysely<unknown>) {
+      // Alerting's notifications half (issue 30). Contact point integrations: one row each; those
+      // sharing a name make one contact point. Secret settings are sealed like data source secrets.
+      await db.schema
+        .createTable('alert_contact_point')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('secure_settings', 'text', (c) => c.notNull())
+        .addColumn('disable_resolve_message', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('alert_contact_point_org_uid', ['org_id', 'uid'])
+        .execute();
+      await db.schema.createIndex('alert_contact_point_org_name').on('alert_contact_point').columns(['org_id', 'name']).execute();
+      // The notification policy tree: one JSON document per org; no row means the default tree.
+      await db.schema
+        .createTable('alert_policy_tree')
+        .addColumn('org_id', 'integer', (c) => c.primaryKey().references('org.id').onDelete('cascade'))
+        .addColumn('tree', 'text', (c) => c.notNull())
+        .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .execute();
+      for (const table of ['alert_mute_timing', 'alert_template']) {
+        await db.schema
+          .createTable(table)
+          .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+          .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('updated', 'integer', (c) => c.notNull())
+          .addUniqueConstraint(`${table}_org_name`, ['org_id', 'name'])
+          .execute();
+      }
+      // Silences are shared by every instance through this table; expiring one sets ends_at to now.
+      await db.schema
+        .createTable('alert_silence')
+        .addColumn('silence_id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('matchers', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'integer', (c) => c.notNull())
+        .addColumn('ends_at', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('comment', 'text', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alert_silence_org_ends').on('alert_silence').columns(['org_id', 'ends_at']).execute();
+      // Alerts received from the rules half, one row per label set; read by the dispatcher of every
+      // instance and by the Alertmanager v2 alerts API.
+      await db.schema
+        .createTable('alert_received')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('labels', 'text', (c) => c.notNull())
+        .addColumn('annotations', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'integer', (c) => c.notNull())
+        .addColumn('ends_at', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        // When this firing spell was first received: a new group's group_wait counts from it.
+        .addColumn('received', 'integer', (c) => c.notNull())
+        .addColumn('generator_url', 'text', (c) => c.notNull())
+        .addColumn('extra', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_received_pk', ['org_id', 'fingerprint'])
+        .execute();
+      // Resolved alerts are forgotten by their end.
+      await db.schema.createIndex('alert_received_ends').on('alert_received').column('ends_at').execute();
+      // Notification log: per aggregation group (route + group labels), what was last notified and
+      // when the group is next due. Instances claim a flush by bumping `version` conditionally, so a
+      // group is notified once per interval however many instances run.
+      await db.schema
+        .createTable('alert_notification_log')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('group_key', 'text', (c) => c.notNull())
+        .addColumn('receiver', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('first_seen', 'integer', (c) => c.notNull())
+        .addColumn('next_flush', 'integer', (c) => c.notNull())
+        .addColumn('last_sent', 'integer')
+        .addColumn('firing', 'text', (c) => c.notNull())
+        .addColumn('resolved', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_notification_log_pk', ['org_id', 'group_key'])
+        .execute();
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */

@@ -50,6 +50,7 @@ describe('store', () => {
       '0011_folder_list_index',
       '0012_sign_in',
       '0013_alert_rules',
+      '0014_alert_notifications',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -90,6 +91,7 @@ describe('store', () => {
     await sql`create trigger dashboard_title_index_insert after insert on dashboard begin
       insert into dashboard_title_fts (rowid, title_lower) values (new.id, new.title_lower); end`.execute(store.db);
     await sql`drop index dashboard_org_kind_title`.execute(store.db);
+    // A file from before 0010 has none of the later migrations' tables either.
     for (const table of [
       'user_session',
       'login_attempt',
@@ -98,11 +100,18 @@ describe('store', () => {
       'alert_instance',
       'alert_rule_evaluation',
       'alert_scheduler_instance',
+      'alert_contact_point',
+      'alert_policy_tree',
+      'alert_mute_timing',
+      'alert_template',
+      'alert_silence',
+      'alert_received',
+      'alert_notification_log',
     ])
       await sql`drop table ${sql.table(table)}`.execute(store.db);
     for (const column of ['alert_id', 'new_state', 'prev_state'])
       await sql`alter table annotation drop column ${sql.id(column)}`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules')`.execute(
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules', '0014_alert_notifications')`.execute(
       store.db,
     );
     await save('before', 'Saved Before The Upgrade');

@@ -1,0 +1,600 @@
+/**
+ * The part of Go's text/template that notification templates use: text and `{{ }}` actions with
+ * `{{-`/`-}}` trimming and comments; fields (`.Labels.x`, `$.Status`), variables (`$x := …`,
+ * `$x = …`), pipelines (`.Status | toUpper`), parenthesised calls, `if`/`else if`/`else`, `range`
+ * (with `$k, $v :=` and `else`), `with`, `define`, `template`, and the functions Alertmanager and
+ * Grafana give templates (`toUpper`, `join`, `len`, `eq`, `gt`, `index`, `printf`, `match`, …).
+ * Methods of the data (`.SortedPairs`, `.Alerts.Firing`, `.CommonLabels.Remove …`) are functions on
+ * the objects, called when reached.
+ */
+
+export class TemplateError extends Error {}
+
+type Node =
+  | { kind: 'text'; text: string }
+  | { kind: 'output'; pipe: Pipeline }
+  | { kind: 'if'; branches: Array<{ pipe: Pipeline; body: Node[] }>; otherwise: Node[] }
+  | { kind: 'range'; pipe: Pipeline; keyVar?: string; valueVar?: string; body: Node[]; otherwise: Node[] }
+  | { kind: 'with'; pipe: Pipeline; body: Node[]; otherwise: Node[] }
+  | { kind: 'template'; name: string; pipe?: Pipeline };
+
+interface Pipeline {
+  declare?: { names: string[]; assign: boolean };
+  commands: Operand[][];
+}
+
+type Operand =
+  | { kind: 'field'; base: 'dot' | 'root' | 'var' | 'paren'; name?: string; inner?: Pipeline; path: string[] }
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'func'; name: string };
+
+/** A float64 of the data (alert values): Go prints these with `%v`'s rules (`1e+06`). */
+export class GoFloat {
+  constructor(readonly value: number) {}
+  toString(): string {
+    return goFloatText(this.value);
+  }
+}
+
+export function goFloatText(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const [mantissa, exponentText] = value.toExponential().split('e');
+  const exponent = Number(exponentText);
+  // strconv's shortest %g: exponent form below 1e-4 and from 1e6 (Go prints 1e+06, 1.5e-05).
+  if (exponent >= -4 && exponent < 6) return String(value);
+  return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+}
+
+// ---- lexing and parsing -----------------------------------------------------------------------
+
+type Piece = { kind: 'text'; text: string } | { kind: 'action'; text: string };
+
+function pieces(source: string): Piece[] {
+  const result: Piece[] = [];
+  let at = 0;
+  while (at < source.length) {
+    const open = source.indexOf('{{', at);
+    if (open < 0) {
+      result.push({ kind: 'text', text: source.slice(at) });
+      break;
+    }
+    let text = source.slice(at, open);
+    let start = open + 2;
+    if (source.startsWith('- ', start) || source.startsWith('-\t', start) || source.startsWith('-\n', start)) {
+      text = text.replace(/\s+$/, '');
+      start += 1;
+    }
+    if (text) result.push({ kind: 'text', text });
+    const close = findClose(source, start);
+    if (close < 0) throw new TemplateError('unclosed action: a "{{" has no "}}"');
+    let inner = source.slice(start, close);
+    let next = close + 2;
+    if (/\s-$/.test(inner)) {
+      inner = inner.slice(0, -1);
+      const rest = source.slice(next);
+      next += rest.length - rest.replace(/^\s+/, '').length;
+    }
+    const trimmed = inner.trim();
+    if (!(trimmed.startsWith('/*') && trimmed.endsWith('*/'))) result.push({ kind: 'action', text: trimmed });
+    at = next;
+  }
+  return result;
+}
+
+/** The `}}` closing an action, skipping those inside quoted strings. */
+function findClose(source: string, from: number): number {
+  let quote: string | undefined;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === '`') quote = c;
+    else if (c === '}' && source[i + 1] === '}') return i;
+  }
+  return -1;
+}
+
+type Token = { kind: 'word' | 'string' | 'number' | 'punct'; text: string; value?: unknown };
+
+function tokens(text: string): Token[] {
+  const result: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '"') {
+      const match = /^"((?:[^"\\]|\\.)*)"/.exec(text.slice(i));
+      if (!match) throw new TemplateError(`unterminated string in {{ ${text} }}`);
+      result.push({ kind: 'string', text: match[0], value: JSON.parse(match[0]) });
+      i += match[0].length;
+    } else if (c === '`') {
+      const end = text.indexOf('`', i + 1);
+      if (end < 0) throw new TemplateError(`unterminated raw string in {{ ${text} }}`);
+      result.push({ kind: 'string', text: text.slice(i, end + 1), value: text.slice(i + 1, end) });
+      i = end + 1;
+    } else if (text.startsWith(':=', i)) {
+      result.push({ kind: 'punct', text: ':=' });
+      i += 2;
+    } else if ('()|=,'.includes(c)) {
+      result.push({ kind: 'punct', text: c });
+      i++;
+    } else {
+      const match = /^[^\s()|=,"`]+/.exec(text.slice(i))!;
+      const word = match[0];
+      if (/^-?\d/.test(word) && !Number.isNaN(Number(word))) result.push({ kind: 'number', text: word, value: Number(word) });
+      else result.push({ kind: 'word', text: word });
+      i += word.length;
+    }
+  }
+  return result;
+}
+
+class ActionParser {
+  private at = 0;
+  constructor(
+    private readonly list: Token[],
+    private readonly source: string,
+  ) {}
+
+  done(): boolean {
+    return this.at >= this.list.length;
+  }
+
+  peek(): Token | undefined {
+    return this.list[this.at];
+  }
+
+  pipeline(allowDeclare: boolean): Pipeline {
+    const pipe: Pipeline = { commands: [] };
+    if (allowDeclare) {
+      // `$x :=`, `$x =`, `$k, $v :=`
+      const save = this.at;
+      const names: string[] = [];
+      while (this.peek()?.kind === 'word' && this.peek()!.text.startsWith('$') && !this.peek()!.text.includes('.')) {
+        names.push(this.list[this.at++]!.text);
+        if (this.peek()?.text === ',') this.at++;
+        else break;
+      }
+      const op = this.peek()?.text;
+      if (names.length > 0 && (op === ':=' || op === '=')) {
+        this.at++;
+        pipe.declare = { names, assign: op === '=' };
+      } else {
+        this.at = save;
+      }
+    }
+    for (;;) {
+      const command: Operand[] = [];
+      while (!this.done() && this.peek()!.text !== '|' && this.peek()!.text !== ')') command.push(this.operand());
+      if (command.length === 0) throw new TemplateError(`missing value in {{ ${this.source} }}`);
+      pipe.commands.push(command);
+      if (this.peek()?.text !== '|') break;
+      this.at++;
+    }
+    return pipe;
+  }
+
+  private operand(): Operand {
+    const token = this.list[this.at++]!;
+    if (token.kind === 'string' || token.kind === 'number') return { kind: 'literal', value: token.value };
+    if (token.text === '(') {
+      const inner = this.pipeline(false);
+      if (this.list[this.at++]?.text !== ')') throw new TemplateError(`unclosed "(" in {{ ${this.source} }}`);
+      // `(expr).Field`
+      const next = this.peek();
+      if (next?.kind === 'word' && next.text.startsWith('.')) {
+        this.at++;
+        return { kind: 'field', base: 'paren', inner, path: next.text.slice(1).split('.') };
+      }
+      return { kind: 'field', base: 'paren', inner, path: [] };
+    }
+    if (token.kind !== 'word') throw new TemplateError(`unexpected "${token.text}" in {{ ${this.source} }}`);
+    const word = token.text;
+    if (word === 'true' || word === 'false') return { kind: 'literal', value: word === 'true' };
+    if (word === 'nil') return { kind: 'literal', value: undefined };
+    if (word === '.') return { kind: 'field', base: 'dot', path: [] };
+    if (word.startsWith('.')) return { kind: 'field', base: 'dot', path: word.slice(1).split('.') };
+    if (word.startsWith('$')) {
+      const [name, ...path] = word.split('.');
+      return name === '$' ? { kind: 'field', base: 'root', path } : { kind: 'field', base: 'var', name, path };
+    }
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(word)) throw new TemplateError(`unexpected "${word}" in {{ ${this.source} }}`);
+    return { kind: 'func', name: word };
+  }
+}
+
+interface Parsed {
+  body: Node[];
+  defines: Map<string, Node[]>;
+}
+
+/** Parses template text; `define` blocks go to `defines`, the rest is the body. */
+export function parseTemplate(source: string): Parsed {
+  const list = pieces(source);
+  const defines = new Map<string, Node[]>();
+  let index = 0;
+
+  const parseBlock = (stops: string[]): { nodes: Node[]; stop: string; rest: string } => {
+    const nodes: Node[] = [];
+    while (index < list.length) {
+      const piece = list[index++]!;
+      if (piece.kind === 'text') {
+        nodes.push({ kind: 'text', text: piece.text });
+        continue;
+      }
+      const [keyword = ''] = piece.text.split(/\s+/, 1);
+      const rest = piece.text.slice(keyword.length).trim();
+      if (stops.includes(keyword)) return { nodes, stop: keyword, rest };
+      const parser = () => {
+        const p = new ActionParser(tokens(rest), piece.text);
+        return p;
+      };
+      switch (keyword) {
+        case 'if': {
+          const branches: Array<{ pipe: Pipeline; body: Node[] }> = [];
+          let condition = parser().pipeline(true);
+          let otherwise: Node[] = [];
+          for (;;) {
+            const block = parseBlock(['else', 'end']);
+            branches.push({ pipe: condition, body: block.nodes });
+            if (block.stop === 'end') break;
+            if (block.rest.startsWith('if ') || block.rest === 'if') {
+              condition = new ActionParser(tokens(block.rest.slice(2)), block.rest).pipeline(true);
+              continue;
+            }
+            otherwise = parseBlock(['end']).nodes;
+            break;
+          }
+          nodes.push({ kind: 'if', branches, otherwise });
+          break;
+        }
+        case 'range':
+        case 'with': {
+          const pipe = parser().pipeline(true);
+          const block = parseBlock(['else', 'end']);
+          const otherwise = block.stop === 'else' ? parseBlock(['end']).nodes : [];
+          if (keyword === 'with') {
+            nodes.push({ kind: 'with', pipe, body: block.nodes, otherwise });
+          } else {
+            const names = pipe.declare?.names ?? [];
+            const { declare: _declare, ...plain } = pipe;
+            void _declare;
+            nodes.push({
+              kind: 'range',
+              pipe: plain,
+              keyVar: names.length === 2 ? names[0] : undefined,
+              valueVar: names.length === 2 ? names[1] : names[0],
+              body: block.nodes,
+              otherwise,
+            });
+          }
+          break;
+        }
+        case 'define': {
+          const name = tokens(rest)[0];
+          if (name?.kind !== 'string') throw new TemplateError(`define needs a quoted name: {{ ${piece.text} }}`);
+          defines.set(String(name.value), parseBlock(['end']).nodes);
+          break;
+        }
+        case 'template':
+        case 'block': {
+          const list2 = tokens(rest);
+          const name = list2[0];
+          if (name?.kind !== 'string') throw new TemplateError(`template needs a quoted name: {{ ${piece.text} }}`);
+          const p = new ActionParser(list2.slice(1), piece.text);
+          const node: Node = { kind: 'template', name: String(name.value), pipe: p.done() ? undefined : p.pipeline(false) };
+          if (keyword === 'block') defines.set(String(name.value), parseBlock(['end']).nodes);
+          nodes.push(node);
+          break;
+        }
+        case 'end':
+        case 'else':
+          throw new TemplateError(`unexpected {{ ${keyword} }}`);
+        default:
+          nodes.push({ kind: 'output', pipe: new ActionParser(tokens(piece.text), piece.text).pipeline(true) });
+      }
+    }
+    if (stops.length > 0) throw new TemplateError(`unexpected end of template: a block is missing its {{ end }}`);
+    return { nodes, stop: '', rest: '' };
+  };
+
+  const body = parseBlock([]).nodes;
+  return { body, defines };
+}
+
+// ---- evaluation -------------------------------------------------------------------------------
+
+const MAX_OUTPUT = 1_000_000;
+const MAX_DEPTH = 50;
+
+function truth(value: unknown): boolean {
+  if (value instanceof GoFloat) return value.value !== 0;
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (value instanceof Map) return value.size > 0;
+  if (typeof value === 'object' && 'pairs' in (value as object)) return lengthOf(value) > 0;
+  return true;
+}
+
+function lengthOf(value: unknown): number {
+  if (typeof value === 'string' || Array.isArray(value)) return value.length;
+  if (value && typeof value === 'object') {
+    const pairs = (value as { pairs?: Record<string, unknown> }).pairs;
+    return Object.keys(pairs ?? value).length;
+  }
+  throw new TemplateError(`len of ${printed(value)} is not defined`);
+}
+
+function numeric(value: unknown): number | string {
+  if (value instanceof GoFloat) return value.value;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined || value === null) return '';
+  return printed(value);
+}
+
+export function printed(value: unknown): string {
+  if (value === undefined || value === null) return '<no value>';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : goFloatText(value);
+  if (value instanceof GoFloat || value instanceof Date) return String(value);
+  if (Array.isArray(value)) return `[${value.map(printed).join(' ')}]`;
+  if (typeof value === 'object') {
+    const record = (value as { pairs?: Record<string, unknown> }).pairs ?? (value as Record<string, unknown>);
+    return `map[${Object.keys(record)
+      .sort()
+      .map((key) => `${key}:${printed(record[key])}`)
+      .join(' ')}]`;
+  }
+  return String(value);
+}
+
+function compare(a: unknown, b: unknown): number {
+  const x = numeric(a);
+  const y = numeric(b);
+  if (typeof x !== typeof y) throw new TemplateError(`incompatible types for comparison: ${printed(a)} and ${printed(b)}`);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' })[c]!);
+}
+
+function sprintf(format: string, args: unknown[]): string {
+  let next = 0;
+  return format.replace(
+    /%([-+# 0]*)(\d+)?(?:\.(\d+))?([vdsqfgtx%])/g,
+    (_all, _flags, width: string | undefined, precision: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      const arg = args[next++];
+      let text: string;
+      switch (verb) {
+        case 'd':
+          text = String(Math.trunc(Number(numeric(arg))));
+          break;
+        case 'f':
+          text = Number(numeric(arg)).toFixed(precision === undefined ? 6 : Number(precision));
+          break;
+        case 'q':
+          text = JSON.stringify(printed(arg));
+          break;
+        case 'x':
+          text = typeof arg === 'number' ? arg.toString(16) : Buffer.from(printed(arg)).toString('hex');
+          break;
+        default:
+          text = printed(arg);
+      }
+      return width ? text.padStart(Number(width)) : text;
+    },
+  );
+}
+
+const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  toUpper: (s) => printed(s).toUpperCase(),
+  toLower: (s) => printed(s).toLowerCase(),
+  title: (s) => printed(s).replace(/\b\w/g, (c) => c.toUpperCase()),
+  trimSpace: (s) => printed(s).trim(),
+  join: (sep, list) => (Array.isArray(list) ? list.map(printed).join(printed(sep)) : printed(list)),
+  len: (value) => lengthOf(value),
+  eq: (a, ...rest) => rest.some((b) => compare(a, b) === 0),
+  ne: (a, b) => compare(a, b) !== 0,
+  lt: (a, b) => compare(a, b) < 0,
+  le: (a, b) => compare(a, b) <= 0,
+  gt: (a, b) => compare(a, b) > 0,
+  ge: (a, b) => compare(a, b) >= 0,
+  not: (a) => !truth(a),
+  and: (...args) => args.find((a) => !truth(a)) ?? args[args.length - 1],
+  or: (...args) => args.find((a) => truth(a)) ?? args[args.length - 1],
+  index: (collection, ...keys) =>
+    keys.reduce<unknown>((value, key) => {
+      if (value === undefined || value === null) return undefined;
+      const record = (value as { pairs?: Record<string, unknown> }).pairs ?? value;
+      return (record as Record<string, unknown>)[String(numeric(key))];
+    }, collection),
+  print: (...args) => args.map(printed).join(''),
+  println: (...args) => `${args.map(printed).join(' ')}\n`,
+  printf: (format, ...args) => sprintf(printed(format), args),
+  html: (s) => escapeHtml(printed(s)),
+  urlquery: (...args) => encodeURIComponent(args.map(printed).join('')),
+  safeHtml: (s) => printed(s),
+  stringSlice: (...args) => args.map(printed),
+  match: (pattern, text) => new RegExp(printed(pattern)).test(printed(text)),
+  reReplaceAll: (pattern, replacement, text) =>
+    printed(text).replace(new RegExp(printed(pattern), 'g'), printed(replacement).replace(/\$(\d+)/g, '$$$1')),
+};
+
+export class TemplateSet {
+  private readonly defines = new Map<string, Node[]>();
+
+  /** Adds the `define`s of `source` (later ones replace earlier ones of the same name). */
+  add(source: string): this {
+    for (const [name, body] of parseTemplate(source).defines) this.defines.set(name, body);
+    return this;
+  }
+
+  has(name: string): boolean {
+    return this.defines.has(name);
+  }
+
+  /** Renders `source` (text with actions, and `template` calls into the set) against `data`. */
+  render(source: string, data: unknown): string {
+    const parsed = parseTemplate(source);
+    const local = new Map([...this.defines, ...parsed.defines]);
+    return new Execution(local, data).run(parsed.body, data);
+  }
+}
+
+class Execution {
+  private output = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly defines: Map<string, Node[]>,
+    private readonly root: unknown,
+  ) {}
+
+  run(nodes: Node[], dot: unknown, scope: Map<string, unknown> = new Map([['$', this.root]])): string {
+    let text = '';
+    const vars = new Map(scope);
+    for (const node of nodes) {
+      const piece = this.node(node, dot, vars);
+      this.output += piece.length;
+      if (this.output > MAX_OUTPUT) throw new TemplateError(`the template's output is larger than ${MAX_OUTPUT} characters`);
+      text += piece;
+    }
+    // Assignments (`$x = …`) to variables of an enclosing scope are seen there, as in Go.
+    for (const [name, value] of vars) if (scope.has(name)) scope.set(name, value);
+    return text;
+  }
+
+  private node(node: Node, dot: unknown, vars: Map<string, unknown>): string {
+    switch (node.kind) {
+      case 'text':
+        return node.text;
+      case 'output': {
+        const value = this.pipeline(node.pipe, dot, vars);
+        return node.pipe.declare ? '' : printed(value);
+      }
+      case 'if': {
+        for (const branch of node.branches) {
+          if (truth(this.pipeline(branch.pipe, dot, vars))) return this.run(branch.body, dot, vars);
+        }
+        return this.run(node.otherwise, dot, vars);
+      }
+      case 'with': {
+        const value = this.pipeline(node.pipe, dot, vars);
+        return truth(value) ? this.run(node.body, value, vars) : this.run(node.otherwise, dot, vars);
+      }
+      case 'range': {
+        const value = this.pipeline(node.pipe, dot, vars);
+        const entries: Array<[unknown, unknown]> = [];
+        if (Array.isArray(value)) value.forEach((item, i) => entries.push([i, item]));
+        else if (value && typeof value === 'object') {
+          const record = (value as { pairs?: Record<string, unknown> }).pairs ?? (value as Record<string, unknown>);
+          for (const key of Object.keys(record).sort()) entries.push([key, record[key]]);
+        } else if (typeof value === 'number') for (let i = 0; i < value; i++) entries.push([i, i]);
+        else if (value !== undefined && value !== null) throw new TemplateError(`range can't iterate over ${printed(value)}`);
+        if (entries.length === 0) return this.run(node.otherwise, dot, vars);
+        let text = '';
+        for (const [key, item] of entries) {
+          const inner = new Map(vars);
+          if (node.keyVar) inner.set(node.keyVar, key);
+          if (node.valueVar) inner.set(node.valueVar, item);
+          text += this.run(node.body, item, inner);
+          for (const name of vars.keys()) vars.set(name, inner.get(name));
+        }
+        return text;
+      }
+      case 'template': {
+        const body = this.defines.get(node.name);
+        if (!body) throw new TemplateError(`template "${node.name}" is not defined`);
+        if (++this.depth > MAX_DEPTH) throw new TemplateError(`templates call each other more than ${MAX_DEPTH} deep`);
+        const value = node.pipe ? this.pipeline(node.pipe, dot, vars) : undefined;
+        try {
+          return this.run(body, value, new Map([['$', value]]));
+        } finally {
+          this.depth--;
+        }
+      }
+    }
+  }
+
+  private pipeline(pipe: Pipeline, dot: unknown, vars: Map<string, unknown>): unknown {
+    let value: unknown;
+    let first = true;
+    for (const command of pipe.commands) {
+      value = this.command(command, dot, vars, first ? undefined : { value });
+      first = false;
+    }
+    if (pipe.declare) {
+      const name = pipe.declare.names[0]!;
+      if (pipe.declare.assign && !vars.has(name)) throw new TemplateError(`undefined variable: ${name}`);
+      vars.set(name, value);
+    }
+    return value;
+  }
+
+  private command(command: Operand[], dot: unknown, vars: Map<string, unknown>, piped?: { value: unknown }): unknown {
+    const [head, ...rest] = command;
+    const args = () => [...rest.map((operand) => this.operand(operand, dot, vars)), ...(piped ? [piped.value] : [])];
+    if (head!.kind === 'func') {
+      const fn = FUNCTIONS[head!.name];
+      if (!fn) throw new TemplateError(`function "${head!.name}" not defined`);
+      return fn(...args());
+    }
+    if (head!.kind === 'field' && (rest.length > 0 || piped) && head!.path.length > 0) {
+      // A method call with arguments: `.CommonLabels.Remove .GroupLabels.Names`.
+      return this.field(head!, dot, vars, args());
+    }
+    if (rest.length > 0 || piped) throw new TemplateError(`can't give arguments to a value that is not a function`);
+    return this.operand(head!, dot, vars);
+  }
+
+  private operand(operand: Operand, dot: unknown, vars: Map<string, unknown>): unknown {
+    if (operand.kind === 'literal') return operand.value;
+    if (operand.kind === 'func') {
+      const fn = FUNCTIONS[operand.name];
+      if (!fn) throw new TemplateError(`function "${operand.name}" not defined`);
+      return fn();
+    }
+    return this.field(operand, dot, vars, undefined);
+  }
+
+  private field(
+    operand: Extract<Operand, { kind: 'field' }>,
+    dot: unknown,
+    vars: Map<string, unknown>,
+    args: unknown[] | undefined,
+  ): unknown {
+    let value: unknown;
+    if (operand.base === 'dot') value = dot;
+    else if (operand.base === 'root') value = vars.get('$');
+    else if (operand.base === 'paren') value = this.pipeline(operand.inner!, dot, vars);
+    else {
+      if (!vars.has(operand.name!)) throw new TemplateError(`undefined variable: ${operand.name}`);
+      value = vars.get(operand.name!);
+    }
+    operand.path.forEach((name, i) => {
+      const last = i === operand.path.length - 1;
+      if (value === undefined || value === null) throw new TemplateError(`nil pointer evaluating .${name}`);
+      const member = (value as Record<string, unknown>)[name];
+      if (typeof member === 'function') {
+        value = (member as (...a: unknown[]) => unknown).apply(value, last && args ? args : []);
+        return;
+      }
+      if (last && args) throw new TemplateError(`${name} is not a method but has arguments`);
+      const pairs = (value as { pairs?: Record<string, unknown> }).pairs;
+      if (pairs) {
+        value = pairs[name] ?? '';
+        return;
+      }
+      if (!(name in (value as object))) throw new TemplateError(`can't evaluate field ${name}`);
+      value = member;
+    });
+    return value;
+  }
+}
