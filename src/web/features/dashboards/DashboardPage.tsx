@@ -18,6 +18,7 @@ import { SaveModal } from './SaveModal';
 import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
 import { VersionsPanel } from './VersionsPanel';
+import { recordDashboardView } from './recentDashboards';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
 
@@ -60,6 +61,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const { meta } = data;
   const original = data.dashboard as DashboardModel;
   const uid = String(original.uid);
+  useEffect(() => recordDashboardView(uid), [uid]);
   const navigate = useNavigate();
   const canSave = meta.canSave;
   const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
