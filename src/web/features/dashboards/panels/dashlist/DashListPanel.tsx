@@ -1,8 +1,9 @@
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { searchResultSchema, type SearchHit } from '../../../../../contract/search';
 import { apiFetch } from '../../../../api/client';
+import { dashboardQueryOptions } from '../../../../api/dashboards';
 import { queryKeys } from '../../../../api/keys';
 import { recentDashboardUids } from '../../recentDashboards';
 import { linkHref } from '../../runtime/links';
@@ -33,7 +34,15 @@ export default function DashListPanel({ panel, timeRange, replaceVariables }: Pa
     })),
   });
   const params = new URLSearchParams(location.search);
-  const rawRange = { from: params.get('from') ?? String(timeRange.from), to: params.get('to') ?? String(timeRange.to) };
+  // keepTime passes the range as the person sees it: the URL's, else the dashboard's saved `time`
+  // (already loaded, so read from the cache), else the absolute range.
+  const { uid } = useParams();
+  const saved = useQueryClient().getQueryData(dashboardQueryOptions(uid ?? '').queryKey)?.dashboard as { time?: unknown } | undefined;
+  const savedTime = (typeof saved?.time === 'object' && saved.time !== null ? saved.time : {}) as { from?: unknown; to?: unknown };
+  const rawRange = {
+    from: params.get('from') ?? (typeof savedTime.from === 'string' ? savedTime.from : String(timeRange.from)),
+    to: params.get('to') ?? (typeof savedTime.to === 'string' ? savedTime.to : String(timeRange.to)),
+  };
   const title = panel.title ? String(panel.title) : 'Dashboards';
 
   const sectionItems = (section: DashListSection, hits: SearchHit[]): SearchHit[] => {
