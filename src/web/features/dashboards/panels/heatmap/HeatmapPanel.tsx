@@ -43,21 +43,23 @@ export default function HeatmapPanel({ panel, frames: rawFrames, width, height, 
     : model.rows.map((row, i) => ({ at: i + 0.5, text: row.name }));
   const axisWidth = options.yAxis.hidden ? 4 : Math.min(width * 0.4, Math.max(...yLabels.map((l) => l.text.length)) * CHAR + 10);
   const legendHeight = options.legend ? LEGEND_HEIGHT : 0;
+  const from = Math.min(timeRange.from, model.xs[0]!);
+  const to = Math.max(timeRange.to, model.xs.at(-1)! + model.xSize);
+  const pattern = timeLabelPattern(to - from);
+  // Half a time label on the right, so the last x label is not cut off.
+  const rightRoom = Math.max(12, (pattern.length * CHAR) / 2 + 4);
   const plot = {
     left: options.yAxis.placement === 'left' ? axisWidth : 4,
     top: 8,
-    width: Math.max(10, width - axisWidth - 12),
+    width: Math.max(10, width - axisWidth - rightRoom),
     height: Math.max(10, height - legendHeight - X_AXIS_HEIGHT - 8),
   };
-  const from = Math.min(timeRange.from, model.xs[0]!);
-  const to = Math.max(timeRange.to, model.xs.at(-1)! + model.xSize);
   const x = (t: number) => plot.left + ((t - from) / (to - from || 1)) * plot.width;
   const rowHeight = plot.height / model.rows.length;
   // Row 0 at the bottom, unless the y axis is reversed.
   const yOfRow = (i: number) => (options.yAxis.reverse ? plot.top + i * rowHeight : plot.top + plot.height - (i + 1) * rowHeight);
   const yOfLine = (at: number) => (options.yAxis.reverse ? plot.top + at * rowHeight : plot.top + plot.height - at * rowHeight);
   const labelEvery = Math.max(1, Math.ceil((FONT + 3) / Math.max(1, rowHeight)));
-  const pattern = timeLabelPattern(to - from);
   const ticks = timeTicks(from, to, Math.max(2, Math.floor(plot.width / (pattern.length * CHAR + 24))));
   const gap = Math.min(options.cellGap, rowHeight / 3);
   const colorOf = (v: number) => palette[paletteIndex(v, model.minCount, model.maxCount, palette.length)]!;
