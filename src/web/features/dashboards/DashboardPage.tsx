@@ -17,8 +17,8 @@ import { LiveDashboard } from './runtime/LiveDashboard';
 import { SaveModal } from './SaveModal';
 import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
+import { useRememberDashboardVisit } from './recentDashboards';
 import { VersionsPanel } from './VersionsPanel';
-import { recordDashboardView } from './recentDashboards';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
 
@@ -61,7 +61,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const { meta } = data;
   const original = data.dashboard as DashboardModel;
   const uid = String(original.uid);
-  useEffect(() => recordDashboardView(uid), [uid]);
+  useRememberDashboardVisit(uid);
   const navigate = useNavigate();
   const canSave = meta.canSave;
   const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);

@@ -5,7 +5,7 @@ import { searchResultSchema, type SearchHit } from '../../../../../contract/sear
 import { apiFetch } from '../../../../api/client';
 import { dashboardQueryOptions } from '../../../../api/dashboards';
 import { queryKeys } from '../../../../api/keys';
-import { recentDashboardUids } from '../../recentDashboards';
+import { useRecentDashboards } from '../../recentDashboards';
 import { linkHref } from '../../runtime/links';
 import type { PanelProps } from '../types';
 import { dashListOptionsOf, searchRequests, type DashListSection } from './dashListOptions';
@@ -24,7 +24,8 @@ const HEADINGS: Record<DashListSection, string> = {
 export default function DashListPanel({ panel, timeRange, replaceVariables }: PanelProps) {
   const options = dashListOptionsOf(panel.options);
   const location = useLocation();
-  const recent = options.showRecentlyViewed ? recentDashboardUids() : [];
+  const visited = useRecentDashboards();
+  const recent = options.showRecentlyViewed ? visited : [];
   const requests = searchRequests(options, { recent, replaceVariables });
   const results = useQueries({
     queries: requests.map((request) => ({
