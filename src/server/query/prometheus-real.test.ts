@@ -148,6 +148,46 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
     expect(frames[0]!.data!.values[4]).toEqual([1]);
   });
 
+  it('the heatmap format answers one frame per histogram: buckets sorted by le and de-accumulated', async () => {
+    const to = Date.now() - 5000;
+    const from = to - 2 * 60_000;
+    // Prometheus scraping itself: its own /metrics handler's request durations, a real histogram.
+    const expr = 'prometheus_http_request_duration_seconds_bucket{handler="/metrics"}';
+    const { status, body } = await query({
+      from: String(from),
+      to: String(to),
+      queries: [{ refId: 'H', datasource: { uid }, expr, format: 'heatmap', range: true, maxDataPoints: 60, intervalMs: 1000 }],
+    });
+    expect(status).toBe(200);
+    const frames = body!.results.H!.frames!;
+    expect(frames).toHaveLength(1);
+    const frame = frames[0]!;
+    expect(frame.schema.meta?.type).toBe('heatmap-rows');
+    const [time, ...buckets] = frame.schema.fields;
+    expect(time!.type).toBe('time');
+    // Sorted by bound, +Inf last; each named by its bound.
+    const bounds = buckets.map((b) => (b.name === '+Inf' ? Infinity : Number(b.name)));
+    expect(bounds.length).toBeGreaterThan(3);
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    expect(buckets.at(-1)!.name).toBe('+Inf');
+    // The counts add back up to Prometheus's own cumulative series, row by row.
+    const stepMs = 2000;
+    const expected = await direct(expr, alignDown(from, stepMs), alignDown(to, stepMs), stepMs / 1000);
+    const times = frame.data!.values[0] as number[];
+    const cumulativeOf = (le: string) => expected.find((s) => s.metric.le === le)!;
+    let running = new Array<number>(times.length).fill(0);
+    for (const [b, bucket] of buckets.entries()) {
+      const counts = frame.data!.values[b + 1] as number[];
+      running = running.map((sum, i) => sum + (counts[i] ?? 0));
+      const own = cumulativeOf(bucket.labels!.le!);
+      for (const [t, v] of own.values) {
+        const i = times.indexOf(Math.round(t * 1000));
+        expect(i).toBeGreaterThanOrEqual(0);
+        expect(running[i]).toBeCloseTo(Number(v), 6);
+      }
+    }
+  });
+
   it('a bad PromQL expression fails its own refId only, and the answer is HTTP 400', async () => {
     const { status, body } = await query({
       from: 'now-5m',

@@ -285,8 +285,8 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
     throw downstreamError(`Prometheus answered an unknown result type "${String(resultType)}"`, 502);
   }
   const series = (Array.isArray(result) ? result : []) as PromSeries[];
-  // Tables regroup the numbers; series frames can carry Prometheus's own number texts.
-  const asText = plan.format !== 'table';
+  // Tables and heatmaps regroup the numbers; series frames can carry Prometheus's own number texts.
+  const asText = plan.format !== 'table' && plan.format !== 'heatmap';
   return series.map((one) => {
     const labels = sortedLabels(one.metric ?? {});
     const samples = resultType === 'matrix' ? (one.values ?? []) : one.value ? [one.value] : [];
@@ -340,10 +340,75 @@ function tableFrame(frames: Frame[], resultType: string): Frame {
   };
 }
 
+/** A bucket bound as Prometheus writes it (`0.5`, `+Inf`), as a number for sorting. */
+function bucketBound(le: string | undefined): number {
+  if (le === undefined) return Number.NaN;
+  if (/^\+?inf(inity)?$/i.test(le)) return Number.POSITIVE_INFINITY;
+  if (/^-inf(inity)?$/i.test(le)) return Number.NEGATIVE_INFINITY;
+  return Number.parseFloat(le);
+}
+
+/**
+ * Grafana's heatmap format (`transformToHistogramOverTime` in its Prometheus result transformer):
+ * the `_bucket` series of each histogram (same labels but `le`) sorted by `le`, de-accumulated
+ * (each bucket counts only what fell between its bound and the one below), and merged into one
+ * `heatmap-rows` frame: Time, then one count field per bucket, named by its bound (or legend).
+ */
+export function heatmapFrames(frames: Frame[], legendFormat = ''): Frame[] {
+  // Grafana names buckets by their bound unless the query names them itself.
+  const ownLegend = legendFormat !== '' && legendFormat !== '__auto';
+  const groups = new Map<string, Frame[]>();
+  for (const frame of frames) {
+    const labels = frame.fields[1]?.labels ?? {};
+    const rest = Object.entries(labels).filter(([key]) => key !== 'le');
+    const key = JSON.stringify(rest);
+    groups.set(key, [...(groups.get(key) ?? []), frame]);
+  }
+  const out: Frame[] = [];
+  for (const group of groups.values()) {
+    const sorted = [...group].sort((a, b) => bucketBound(a.fields[1]?.labels?.le) - bucketBound(b.fields[1]?.labels?.le));
+    // Series may miss samples: the rows are the union of their times, a missing sample is null.
+    const times = [...new Set(sorted.flatMap((frame) => frame.fields[0]!.values as number[]))].sort((a, b) => a - b);
+    const row = new Map(times.map((t, i) => [t, i]));
+    const cumulative = sorted.map((frame) => {
+      const column = new Array<number | null>(times.length).fill(null);
+      const [time, value] = frame.fields;
+      time!.values.forEach((t, i) => (column[row.get(t as number)!] = value!.values[i] as number));
+      return column;
+    });
+    const counts = cumulative.map((column, b) =>
+      column.map((v, i) => {
+        if (v === null || b === 0) return v;
+        const below = cumulative[b - 1]![i] ?? 0;
+        const count = v - below;
+        // Float noise from rate()/increase() is not a count.
+        return count < 1e-9 ? 0 : count;
+      }),
+    );
+    const first = sorted[0]!;
+    out.push({
+      name: undefined,
+      meta: { ...first.meta, type: 'heatmap-rows', typeVersion: [0, 1] },
+      fields: [
+        { ...first.fields[0]!, values: times },
+        ...sorted.map((frame, b): Field => {
+          const value = frame.fields[1]!;
+          const le = value.labels?.le;
+          const name = (ownLegend ? value.config?.displayNameFromDS : le) || le || frame.name || 'Value';
+          return { ...value, name, values: counts[b]!, config: { ...value.config, displayNameFromDS: name } };
+        }),
+      ],
+    });
+  }
+  return out;
+}
+
 function finish(frames: Frame[], body: PromAnswer, plan: PrometheusPlan, stepLabel: string): Frame[] {
   const resultType = body.data?.resultType ?? 'matrix';
   let out = frames;
   if (plan.format === 'table' && (resultType === 'matrix' || resultType === 'vector')) out = [tableFrame(frames, resultType)];
+  if (plan.format === 'heatmap' && (resultType === 'matrix' || resultType === 'vector') && frames.length > 0)
+    out = heatmapFrames(frames, plan.legendFormat);
   // Grafana always answers at least one frame, to carry the executed query and notices.
   if (out.length === 0) out = [{ meta: { type: 'timeseries-multi', typeVersion: [0, 1], custom: { resultType } }, fields: [] }];
   const first = out[0]!;

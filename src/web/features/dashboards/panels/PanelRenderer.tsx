@@ -20,6 +20,10 @@ const LOADERS: Record<RendererKind, () => RendererModule> = {
   barchart: () => import('./barchart/BarChartPanel'),
   histogram: () => import('./histogram/HistogramPanel'),
   'state-timeline': () => import('./state-timeline/StateTimelinePanel'),
+  heatmap: () => import('./heatmap/HeatmapPanel'),
+  logs: () => import('./logs/LogsPanel'),
+  dashlist: () => import('./dashlist/DashListPanel'),
+  annolist: () => import('./annolist/AnnoListPanel'),
 };
 const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   timeseries: lazy(LOADERS.timeseries),
@@ -32,7 +36,13 @@ const RENDERERS: Record<RendererKind, ComponentType<PanelProps>> = {
   barchart: lazy(LOADERS.barchart),
   histogram: lazy(LOADERS.histogram),
   'state-timeline': lazy(LOADERS['state-timeline']),
+  heatmap: lazy(LOADERS.heatmap),
+  logs: lazy(LOADERS.logs),
+  dashlist: lazy(LOADERS.dashlist),
+  annolist: lazy(LOADERS.annolist),
 };
+/** Panels that draw what they fetch themselves, not what queries answered: never "No data" up front. */
+const WITHOUT_QUERIES = new Set<RendererKind>(['text', 'dashlist', 'annolist']);
 
 /**
  * Starts loading the renderers of these panel types now (a dashboard calls it as soon as its
@@ -59,7 +69,7 @@ export function PanelRenderer(props: PanelProps) {
   const attempt = useMemo(() => ({ frames: props.frames, panel }), [props.frames, panel]);
   const kind = rendererFor(panel.type);
   if (!kind) return <UnsupportedPanel panel={props.panel} />;
-  if (kind !== 'text' && framesHaveNoValues(props.frames)) return <NoData text={panelDefaults(panel).noValue} />;
+  if (!WITHOUT_QUERIES.has(kind) && framesHaveNoValues(props.frames)) return <NoData text={panelDefaults(panel).noValue} />;
   const Renderer = RENDERERS[kind];
   return (
     <PanelErrorBoundary resetKey={attempt}>

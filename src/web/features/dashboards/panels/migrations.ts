@@ -1,6 +1,7 @@
 import type { Panel } from '../layout';
 import { finiteOrUndefined, type FieldOverride, type ValueMapping } from './fieldDisplay';
 import { reducerId } from './reducers';
+import { isAngularHeatmap, migrateAngularHeatmap } from './heatmap/migrateHeatmap';
 
 /**
  * Old panel types as today's: `graph` → `timeseries`, `singlestat` → `stat` (or `gauge`),
@@ -15,7 +16,22 @@ const obj = (v: unknown): Json => (isObject(v) ? v : {});
 /** The renderer a panel type uses, legacy names included; undefined for types Sightline does not draw. */
 export function rendererFor(
   type: string | undefined,
-): 'timeseries' | 'stat' | 'gauge' | 'bargauge' | 'table' | 'text' | 'piechart' | 'barchart' | 'histogram' | 'state-timeline' | undefined {
+):
+  | 'timeseries'
+  | 'stat'
+  | 'gauge'
+  | 'bargauge'
+  | 'table'
+  | 'text'
+  | 'piechart'
+  | 'barchart'
+  | 'histogram'
+  | 'state-timeline'
+  | 'heatmap'
+  | 'logs'
+  | 'dashlist'
+  | 'annolist'
+  | undefined {
   switch (type) {
     case 'timeseries':
     case 'graph':
@@ -42,6 +58,14 @@ export function rendererFor(
       return 'histogram';
     case 'state-timeline':
       return 'state-timeline';
+    case 'heatmap':
+      return 'heatmap';
+    case 'logs':
+      return 'logs';
+    case 'dashlist':
+      return 'dashlist';
+    case 'annolist':
+      return 'annolist';
     default:
       return undefined;
   }
@@ -320,6 +344,8 @@ export function migratePanel(panel: Panel): Panel {
       return migrateOldTable(panel);
     case 'grafana-piechart-panel':
       return migrateOldPieChart(panel);
+    case 'heatmap':
+      return isAngularHeatmap(panel) ? migrateAngularHeatmap(panel) : panel;
     case 'table':
       // Grafana 6 tables were `table` with `styles`; Grafana 7 moved them to `table-old`.
       return Array.isArray(panel.styles) && !isObject(panel.fieldConfig) ? migrateOldTable(panel) : panel;
