@@ -132,7 +132,7 @@ test('an unknown address shows "Page not found" inside the app, with the navigat
   await connect(page, server, (await server.tokenFor('Viewer')).token);
   await page.goto(`${server.url}/no/such/page`);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Data sources' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Data sources' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to dashboards' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
 });
@@ -169,7 +169,7 @@ test('the dashboards page shows starred and recently viewed dashboards, newest v
     await page.goto(`${server.url}${url}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Seen');
   }
-  await page.getByRole('navigation').getByRole('link', { name: 'Dashboards' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Dashboards' }).click();
   const recent = page.getByRole('region', { name: 'Recently viewed dashboards' });
   await expect(recent.getByRole('link')).toHaveText([`Seen second ${n}`, `Seen first ${n}`]);
   await expect(page.getByRole('region', { name: 'Starred dashboards' }).getByRole('link', { name: `Starred one ${n}` })).toBeVisible();

@@ -53,7 +53,7 @@ test('a query written in Explore runs, draws a graph and a table, and a reload s
   await connect(page, server, token);
 
   await page.getByRole('link', { name: 'Explore' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/schemaVersion=1&panes=/);
 
   const picker = page.getByRole('combobox', { name: 'Data source' });
@@ -145,7 +145,9 @@ test('"Explore" in a panel menu opens the panel’s query, interpolated, at the 
   await page.getByRole('button', { name: 'Menu for panel Scrape health' }).click();
   await page.getByRole('menuitem', { name: 'Explore' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  // Exactly "Explore": the dashboard's own h1 ("Explore source …") would match a substring.
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/explore\?.*panes=/);
   const pane = paneOf(page.url())!;
   expect(pane.datasource).toBe(prom.uid);
   expect(pane.range).toEqual({ from: 'now-15m', to: 'now' });

@@ -134,8 +134,8 @@ export function registerCompatRoutes(app: FastifyInstance, store: Store): void {
       buildInfo: buildInfo(),
       defaultDatasource: sources.find((ds) => ds.isDefault)?.name ?? '',
       datasources: byName,
-      // What a client may ask for and find absent: Sightline has neither alerting nor plugins to install.
-      unifiedAlertingEnabled: false,
+      // Grafana's unified alerting is served (docs/alerting.md); the legacy dashboard alerting is not.
+      unifiedAlertingEnabled: true,
       alertingEnabled: false,
       featureToggles: {},
       panels: {},
