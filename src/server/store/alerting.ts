@@ -365,7 +365,7 @@ export class AlertingStore {
       }
       await this.ensureGroup(trx, orgId, folderUid, name, intervalSeconds);
       // Titles are checked against the rules that remain; rename-swaps within the group pass because
-      // every rule of the group is first given a placeholder title.
+      // every rule of the group is first given a temporary title (its uid), unique by construction.
       for (const row of current.filter((r) => kept.has(r.uid))) {
         await trx
           .updateTable('alert_rule')
