@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dashboardGrid, GRID_COLUMNS, GRID_GAP_PX, GRID_ROW_PX, type GridItem } from '../src/web/features/dashboards/layout';
+import { dashboardGrid, GRID_COLUMNS, GRID_GAP_PX, GRID_ROW_PX, type GridItem } from '../src/web/panels/layout';
 import { connect, expect, test, type ServerInfo } from './fixtures';
 
 const dir = path.resolve(import.meta.dirname, '../src/server/testing/fixtures/dashboards');

@@ -31,6 +31,10 @@ export function boundaryViolation(importer, target) {
   if (importer.startsWith('src/contract/') && !target.startsWith('src/contract/')) return 'src/contract imports nothing of ours';
   if (importer.startsWith('src/web/') && target.startsWith('src/server/')) return 'src/web talks to the server over HTTP only';
   if (importer.startsWith('src/server/') && target.startsWith('src/web/')) return 'src/server never imports UI code';
+  // Shared web code (panels, lib, components, api, the data source query editors) sits below the features.
+  if (!fromFeature && /^src\/web\/(panels|lib|components|api|queryEditors)\//.test(importer) && featureOf(`${target}/`) && !testFile) {
+    return `${importer.split('/').slice(0, 3).join('/')} is shared code below the features: it never imports one`;
+  }
   if (fromFeature) {
     const toFeature = featureOf(`${target}/`);
     if (toFeature && toFeature !== fromFeature) {

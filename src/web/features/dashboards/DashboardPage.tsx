@@ -19,7 +19,7 @@ import { SaveModal } from './SaveModal';
 import { ShareDashboardButton } from './share/ShareButton';
 import { StarToggle } from './StarToggle';
 import { SettingsForm } from './SettingsForm';
-import { useRememberDashboardVisit } from './recentDashboards';
+import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { VersionsPanel } from './VersionsPanel';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));

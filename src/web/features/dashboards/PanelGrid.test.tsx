@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '../../test/user';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import type { Panel } from './layout';
+import type { Panel } from '../../panels/layout';
 import { PanelGrid } from './PanelGrid';
 
 const panels: Panel[] = [

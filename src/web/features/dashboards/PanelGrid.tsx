@@ -1,7 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { dashboardGrid, gridHeight, type GridItem, type Panel } from './layout';
+import { dashboardGrid, gridHeight, type GridItem, type Panel } from '../../panels/layout';
 import classes from './PanelGrid.module.css';
 
 /**

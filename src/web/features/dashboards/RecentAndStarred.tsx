@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
 import { searchQueryOptions } from '../../api/search';
-import { useRecentDashboards } from './recentDashboards';
+import { useRecentDashboards } from '../../lib/recentDashboards';
 
 /** How many of each the sections show, as Grafana's browse view. */
 const SHOWN = 8;

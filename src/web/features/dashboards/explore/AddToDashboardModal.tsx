@@ -12,7 +12,7 @@ import { allDashboardsQueryOptions } from '../../../api/search';
 import { FormFooter } from '../../../components/FormFooter';
 import { saveDashboard } from '../api';
 import { FolderSelect } from '../FolderSelect';
-import type { Panel } from '../layout';
+import type { Panel } from '../../../panels/layout';
 import { emptyDashboard } from '../NewDashboardModal';
 import type { RawTimeRange } from '../runtime/types';
 import type { ExploreQuery } from './exploreUrl';

@@ -10,7 +10,7 @@ import { startSession } from '../../../api/session';
 import { renderRoutes } from '../../../test/render';
 import { API, answer, connectedSession, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
-import { seriesFrame } from '../panels/testing';
+import { seriesFrame } from '../../../panels/testing';
 import { ExplorePage } from './ExplorePage';
 import { exploreSearch, parseExploreUrl, type ExploreQuery } from './exploreUrl';
 
@@ -51,7 +51,11 @@ beforeAll(() => {
 });
 // The lazy chunks (uPlot, the table, CodeMirror) load once here, not inside the first test's waits.
 beforeAll(async () => {
-  await Promise.all([import('../panels/timeseries/TimeSeriesPanel'), import('../panels/table/TablePanel'), import('./QueryCodeEditor')]);
+  await Promise.all([
+    import('../../../panels/timeseries/TimeSeriesPanel'),
+    import('../../../panels/table/TablePanel'),
+    import('./QueryCodeEditor'),
+  ]);
 }, 60_000);
 afterAll(() => {
   window.ResizeObserver = originalResizeObserver;

@@ -1,9 +1,9 @@
 import { Loader, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useId, useMemo, type ReactNode } from 'react';
-import type { Panel } from '../layout';
-import { rendererFor } from '../panels/migrations';
-import { PanelRenderer } from '../panels/PanelRenderer';
-import type { TimeRangeMs } from '../panels/types';
+import type { Panel } from '../../../panels/layout';
+import { rendererFor } from '../../../panels/migrations';
+import { PanelRenderer } from '../../../panels/PanelRenderer';
+import type { TimeRangeMs } from '../../../panels/types';
 import { LogsList } from './LogsList';
 import type { SplitResults } from './results';
 

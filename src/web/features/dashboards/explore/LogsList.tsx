@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { DataFrame } from '../../../../contract/query';
-import { decodeFrames } from '../panels/frames';
+import { decodeFrames } from '../../../panels/frames';
 import { formatDateTime } from '../runtime/time';
 import classes from './Explore.module.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFrame } from '../../../../contract/query';
-import { seriesFrame, tableFrame } from '../panels/testing';
+import { seriesFrame, tableFrame } from '../../../panels/testing';
 import { logLines } from './LogsList';
 import { panelTypeFor, splitFrames } from './results';
 

@@ -1,5 +1,5 @@
 import type { DataFrame } from '../../../../contract/query';
-import { decodeFrames } from '../panels/frames';
+import { decodeFrames } from '../../../panels/frames';
 
 /** A frame of log lines (Loki's streams): Grafana shows these in the logs view, not the graph or table. */
 export function isLogsFrame(frame: DataFrame): boolean {

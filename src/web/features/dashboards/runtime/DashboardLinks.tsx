@@ -3,7 +3,7 @@ import { IconChevronDown, IconExternalLink, IconLayoutDashboard, IconLink } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { searchQueryOptions } from '../../../api/search';
-import { linkHref, safeLinkUrl } from './links';
+import { linkHref, safeLinkUrl } from '../../../lib/links';
 import type { InterpolationScope } from './types';
 import { interpolate } from './variables';
 

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import type { PanelProps } from '../panels/types';
+import type { PanelProps } from '../../../panels/types';
 import { LivePanel, type LivePanelProps } from './LivePanel';
 
 // The renderer says what size it was given; the drawing itself is the renderers' tests' business.
-vi.mock('../panels/PanelRenderer', () => ({
+vi.mock('../../../panels/PanelRenderer', () => ({
   PanelRenderer: (props: PanelProps) => (
     <div data-testid="renderer" data-width={props.width} data-height={props.height} data-heading-level={props.headingLevel} />
   ),

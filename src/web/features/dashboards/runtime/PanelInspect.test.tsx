@@ -3,8 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '../../../test/user';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import type { Panel } from '../layout';
-import { seriesFrame, tableFrame } from '../panels/testing';
+import type { Panel } from '../../../panels/layout';
+import { seriesFrame, tableFrame } from '../../../panels/testing';
 import { downloadText } from './csv';
 import { MAX_TABLE_ROWS, PanelInspect, type PanelInspectProps } from './PanelInspect';
 

@@ -5,10 +5,10 @@ import { useId, useMemo, useState, type JSX } from 'react';
 import type { DataFrame } from '../../../../contract/query';
 import JsonEditor from '../JsonEditor';
 import { describeJsonError } from '../jsonErrors';
-import type { Panel } from '../layout';
-import { displayText, getDisplayProcessor, prepareFields } from '../panels/fieldDisplay';
-import { decodeFrames, type PanelFrame } from '../panels/frames';
-import { applyTransformations } from '../panels/transformations';
+import type { Panel } from '../../../panels/layout';
+import { displayText, getDisplayProcessor, prepareFields } from '../../../panels/fieldDisplay';
+import { decodeFrames, type PanelFrame } from '../../../panels/frames';
+import { applyTransformations } from '../../../panels/transformations';
 import { csvFileName, downloadText, framesToTables, tablesToCsv, type TextTable } from './csv';
 import type { InspectTab } from './PanelMenu';
 

@@ -1,8 +1,8 @@
 import type { DataFrame, QueryRequest } from '../../../../contract/query';
 import type { AnnotationQuery } from '../../../api/annotations';
 import type { DataSourceSummary } from '../../../api/dataSources';
-import { decodeFrames, type PanelField, type PanelFrame } from '../panels/frames';
-import type { PanelAnnotation } from '../panels/types';
+import { decodeFrames, type PanelField, type PanelFrame } from '../../../panels/frames';
+import type { PanelAnnotation } from '../../../panels/types';
 import { resolveRef } from './queries';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
 import { calculateInterval, interpolateForDataSource, parseDuration } from './variables';

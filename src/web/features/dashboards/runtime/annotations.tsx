@@ -7,7 +7,7 @@ import { annotationsQueryOptions, useCreateAnnotation } from '../../../api/annot
 import type { DataSourceSummary } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
-import type { PanelAnnotation } from '../panels/types';
+import type { PanelAnnotation } from '../../../panels/types';
 import {
   annotationDefinitionsOf,
   annotationSourceOf,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataFrame } from '../../../../contract/query';
-import { seriesFrame, tableFrame } from '../panels/testing';
+import { seriesFrame, tableFrame } from '../../../panels/testing';
 import { csvField, csvFileName, downloadText, fieldDisplayName, framesToCsv, framesToTables, isoTime, JOINED_TITLE } from './csv';
 
 const T0 = Date.UTC(2024, 0, 2, 3, 4, 5, 6);

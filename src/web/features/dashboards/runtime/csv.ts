@@ -1,6 +1,6 @@
 import type { DataFrame } from '../../../../contract/query';
-import { decodeFrames, formatLabels, type PanelField, type PanelFrame } from '../panels/frames';
-import { dateParts } from '../panels/valueFormats';
+import { decodeFrames, formatLabels, type PanelField, type PanelFrame } from '../../../panels/frames';
+import { dateParts } from '../../../panels/valueFormats';
 
 /**
  * What panel inspect shows and downloads: frames as tables of text, and those tables as CSV

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../api/client';
 import { ApiError, errorMessage } from '../../../api/errors';
 import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSources';
 import { queryKeys } from '../../../api/keys';
-import type { Panel } from '../layout';
+import type { Panel } from '../../../panels/layout';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
 import { builtinScope, calculateInterval, interpolate, interpolateForDataSource } from './variables';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Panel } from '../layout';
+import type { Panel } from '../../../panels/layout';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
 import { ALL_VALUE, type InterpolationScope, type VariableState } from './types';
 import { interpolate, interpolateForDataSource } from './variables';

@@ -6,7 +6,7 @@
  * panels of a repeated row's copy `k` get `theirId * 1000 + k` too. Grafana takes the next free
  * id instead, which changes whenever the selection does; this rule keeps a copy's id stable.
  */
-import { GRID_COLUMNS, gridPosOf, type GridPos, type Panel } from '../layout';
+import { GRID_COLUMNS, gridPosOf, type GridPos, type Panel } from '../../../panels/layout';
 import { ALL_VALUE, type InterpolationScope, type VariableState } from './types';
 
 export interface ScopedValue {

@@ -1,4 +1,4 @@
-import { dateParts } from '../panels/valueFormats';
+import { dateParts } from '../../../panels/valueFormats';
 
 /**
  * Wall-clock time in a dashboard's time zone (`browser`, `utc` or an IANA name such as
