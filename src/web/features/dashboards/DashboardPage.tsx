@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMessage2, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
@@ -12,6 +12,7 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
 import { EditBar, useEditMode, type EditView } from './EditBar';
+import { useDashboardEdits } from './editor/useDashboardEdits';
 import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
@@ -69,7 +70,10 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
   const kiosk = isKiosk(params);
 
-  const [draft, setDraft] = useState<DashboardModel>(original);
+  const edits = useDashboardEdits(original);
+  const draft = edits.model;
+  const { edit } = edits;
+  const setDraft = useCallback((model: DashboardModel) => edit({ type: 'dashboard/replace', model }), [edit]);
   const [folderUid, setFolderUid] = useState(meta.folderUid);
   const [jsonText, setJsonText] = useState(() => JSON.stringify(original, null, 2));
   const [jsonError, setJsonError] = useState<string>();
@@ -118,7 +122,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   };
 
   const discard = () => {
-    setDraft(original);
+    edits.control({ type: 'history/reset', model: original });
     setFolderUid(meta.folderUid);
     setJsonText(JSON.stringify(original, null, 2));
     setJsonError(undefined);
@@ -141,7 +145,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     const parsed = parseModel(text);
     if (parsed.ok) {
       setJsonError(undefined);
-      setDraft(parsed.value);
+      edit({ type: 'dashboard/replace', model: parsed.value, coalesce: 'json' });
     } else {
       setJsonError(parsed.error);
     }
@@ -317,7 +321,13 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            <SettingsForm model={draft} onChange={setDraft} folderUid={folderUid} onFolderChange={setFolderUid} readOnly={!canSave} />
+            <SettingsForm
+              model={draft}
+              onChange={(model) => edit({ type: 'dashboard/replace', model, coalesce: 'settings' })}
+              folderUid={folderUid}
+              onFolderChange={setFolderUid}
+              readOnly={!canSave}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="json" pt="md">
             <Stack gap="xs">
