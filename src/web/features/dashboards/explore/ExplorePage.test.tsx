@@ -54,7 +54,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../../../panels/timeseries/TimeSeriesPanel'),
     import('../../../panels/table/TablePanel'),
-    import('./QueryCodeEditor'),
+    import('../../../queryEditors/QueryCodeEditor'),
   ]);
 }, 60_000);
 afterAll(() => {

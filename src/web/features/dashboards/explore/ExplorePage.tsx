@@ -12,7 +12,7 @@ import { TimeControls } from '../runtime/TimeControls';
 import { AddToDashboardModal } from './AddToDashboardModal';
 import { ExploreResults } from './ExploreResults';
 import { MIXED_DATASOURCE } from './exploreUrl';
-import { defaultQuery, queryKindOf } from './queryKinds';
+import { defaultQuery, queryKindOf } from '../../../queryEditors/queryKinds';
 import { QueryRow } from './QueryRow';
 import { panelTypeFor, splitFrames } from './results';
 import { dataSourceOfQuery, useExplore } from './useExplore';

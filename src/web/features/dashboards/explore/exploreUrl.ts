@@ -1,6 +1,7 @@
 import { paths } from '../../../app/paths';
 import { isValidTimeExpression } from '../runtime/time';
 import type { RawTimeRange } from '../runtime/types';
+import type { DataQuery } from '../../../queryEditors/queryKinds';
 
 /**
  * Explore's state in the URL, as Grafana writes it (`public/app/features/explore/state/urlParser`):
@@ -10,11 +11,7 @@ import type { RawTimeRange } from '../runtime/types';
  */
 
 /** One query as Grafana keeps it in Explore: its refId, its data source and the type's own fields (expr, rawSql, …). */
-export interface ExploreQuery {
-  refId: string;
-  datasource?: { type?: string; uid?: string };
-  [field: string]: unknown;
-}
+export type ExploreQuery = DataQuery;
 
 export interface ExplorePane {
   /** The pane's data source (a uid; older URLs may hold its name), `-- Mixed --`, or null for the org's default. */

@@ -17,7 +17,7 @@ import {
   type ExplorePane,
   type ExploreQuery,
 } from './exploreUrl';
-import { defaultQuery, isRunnable, queryKindOf } from './queryKinds';
+import { defaultQuery, isRunnable, queryKindOf } from '../../../queryEditors/queryKinds';
 
 /** Explore's answers share the panel data cache under this name, which no dashboard uid can take (uids have no spaces). */
 export const EXPLORE_CACHE_NAME = '-- Explore --';

@@ -1,8 +1,15 @@
-import { dataSourceTypeAliases } from '../../../../contract/datasources';
-import type { testDataScenarioIds } from '../../../../contract/query';
-import type { ExploreQuery } from './exploreUrl';
+import { dataSourceTypeAliases } from '../../contract/datasources';
+import type { testDataScenarioIds } from '../../contract/query';
 
-/** The query languages Explore edits: each data source type speaks one. */
+/** One query of a panel, Explore pane or alert rule, as Grafana stores it (`targets[]`). */
+export interface DataQuery {
+  refId: string;
+  datasource?: { type?: string; uid?: string };
+  hide?: boolean;
+  [field: string]: unknown;
+}
+
+/** The query languages the editors speak: each data source type speaks one. */
 export type QueryKind = 'promql' | 'logql' | 'sql' | 'testdata' | 'unsupported';
 
 export function queryKindOf(type: string | undefined): QueryKind {
@@ -30,7 +37,7 @@ export function textFieldOf(kind: QueryKind): 'expr' | 'rawSql' | undefined {
 }
 
 /** A new query of this kind, with Grafana's defaults for its data source type. */
-export function defaultQuery(refId: string, datasource: { type: string; uid: string }): ExploreQuery {
+export function defaultQuery(refId: string, datasource: { type: string; uid: string }): DataQuery {
   const base = { refId, datasource: { type: datasource.type, uid: datasource.uid } };
   switch (queryKindOf(datasource.type)) {
     case 'promql':
@@ -50,7 +57,7 @@ export function defaultQuery(refId: string, datasource: { type: string; uid: str
  * Whether a query has something to run. As Grafana's data sources filter queries before asking,
  * an empty PromQL, LogQL or SQL text is not sent (the server would refuse it).
  */
-export function isRunnable(query: ExploreQuery, kind: QueryKind): boolean {
+export function isRunnable(query: DataQuery, kind: QueryKind): boolean {
   if (query.hide === true) return false;
   const field = textFieldOf(kind);
   if (!field) return kind === 'testdata';
