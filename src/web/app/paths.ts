@@ -22,6 +22,24 @@ export const paths = {
   annotations: () => '/annotations',
   /** Explore; `search` is its state as `exploreSearch` writes it (Grafana's `schemaVersion=1&panes=…`). */
   explore: (search?: string) => (search ? `/explore?${search}` : '/explore'),
+  /** The panel editor of panel `panelId` (Grafana's `editPanel`), in edit mode. */
+  editPanel: (uid: string, slug: string, panelId: number) => `/d/${uid}${slug ? `/${slug}` : ''}?editPanel=${panelId}`,
+  // Alerting, at Grafana's addresses.
+  alertRules: (search?: string) => (search ? `/alerting/list?${search}` : '/alerting/list'),
+  alertRule: (uid: string) => `/alerting/grafana/${encodeURIComponent(uid)}/view`,
+  editAlertRule: (uid: string) => `/alerting/grafana/${encodeURIComponent(uid)}/edit`,
+  /** `search` carries a prefilled rule (Grafana's `defaults=<json>`), e.g. from a panel's menu. */
+  newAlertRule: (search?: string) => (search ? `/alerting/new?${search}` : '/alerting/new'),
+  contactPoints: () => '/alerting/notifications',
+  newContactPoint: () => '/alerting/notifications/receivers/new',
+  editContactPoint: (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`,
+  notificationPolicies: () => '/alerting/routes',
+  newMuteTiming: () => '/alerting/routes/mute-timing/new',
+  editMuteTiming: (name: string) => `/alerting/routes/mute-timing/edit?muteName=${encodeURIComponent(name)}`,
+  silences: () => '/alerting/silences',
+  /** `search` prefills it (Grafana's `matcher=name=value`, repeated, and `alertmanager`). */
+  newSilence: (search?: string) => (search ? `/alerting/silence/new?${search}` : '/alerting/silence/new'),
+  editSilence: (id: string) => `/alerting/silence/${encodeURIComponent(id)}/edit`,
 };
 
 /** Where to go after signing in: `next` when it is a page of this app (never another site, nor a sign-in page). */
