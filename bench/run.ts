@@ -227,8 +227,7 @@ async function main(): Promise<Results> {
         const browser = await launch();
         try {
           pages = await listAndTimeline(browser, server.url, session, state.end);
-          const live = await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log);
-          if (live) pages.push(live);
+          pages.push(...(await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log)));
         } finally {
           await browser.close();
         }

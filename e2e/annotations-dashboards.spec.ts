@@ -93,8 +93,7 @@ test.describe('annotation queries against real data sources', () => {
     server,
   }) => {
     const { url } = await importAnnotatedDashboard(server);
-    await connect(page, server, (await server.tokenFor('Editor')).token);
-    await page.goto(`${server.url}${url}`);
+    await connect(page, server, (await server.tokenFor('Editor')).token, `${server.url}${url}`);
     const panel = page.getByRole('region', { name: 'Up over time' });
     const sqlMark = panel.getByRole('button', { name: /^Annotation at .*: Deploy v2, tags: deploy, sql$/ });
     const promMark = panel.getByRole('button', { name: /^Annotation at .* to .*: Up: prometheus, tags: prometheus$/ });
@@ -129,8 +128,7 @@ test.describe('annotation queries against real data sources', () => {
 });
 
 test('an unknown address shows "Page not found" inside the app, with the navigation and a way home', async ({ page, server }) => {
-  await connect(page, server, (await server.tokenFor('Viewer')).token);
-  await page.goto(`${server.url}/no/such/page`);
+  await connect(page, server, (await server.tokenFor('Viewer')).token, `${server.url}/no/such/page`);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Data sources' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to dashboards' }).click();
@@ -141,8 +139,7 @@ test('a folder name opens the folder page with its dashboards and its permission
   const n = unique();
   const folder = await server.api<{ uid: string; title: string }>('POST', '/api/folders', { title: `Folder page ${n}` });
   await server.api('POST', '/api/dashboards/db', { folderUid: folder.uid, dashboard: { title: `In the folder ${n}`, panels: [] } });
-  await connect(page, server, (await server.tokenFor('Admin')).token);
-  await page.goto(`${server.url}/dashboards`);
+  await connect(page, server, (await server.tokenFor('Admin')).token, `${server.url}/dashboards`);
   await page.getByRole('link', { name: folder.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboards/f/${folder.uid}/`));
   await expect(page.getByRole('heading', { level: 1, name: folder.title })).toBeVisible();

@@ -63,8 +63,7 @@ const range = (page: Page) => {
 async function openSeeded(page: Page, server: ServerInfo, query = ''): Promise<Seeded> {
   const s = await seed(server);
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-  await page.goto(`${s.url}${query}`);
+  await connect(page, server, token, `${s.url}${query}`);
   await expect(page.getByRole('img', { name: /Timeline of 3 annotations/ })).toBeVisible();
   return s;
 }
@@ -206,8 +205,7 @@ test.describe('annotations timeline', () => {
 
   test('the range and filters live in the URL, and a picked range on the axis becomes the range', async ({ page, server }) => {
     const s = await seed(server);
-    await connect(page, server, server.adminToken);
-    await page.goto(`${s.url}&lanes=tag`);
+    await connect(page, server, server.adminToken, `${s.url}&lanes=tag`);
     await expect(page.getByRole('img', { name: /Timeline of 3 annotations/ })).toBeVisible();
     expect((await page.getByRole('img', { name: /Timeline of/ }).getAttribute('data-lanes'))!.split('\n')).toEqual([
       `deploy-${s.n}`,
@@ -228,8 +226,7 @@ test.describe('annotations timeline', () => {
   test('a Viewer sees no create, edit or delete', async ({ page, server }) => {
     const s = await seed(server);
     const { token } = await server.tokenFor('Viewer');
-    await connect(page, server, token);
-    await page.goto(s.url);
+    await connect(page, server, token, s.url);
     await expect(page.getByRole('img', { name: /Timeline of 3 annotations/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add annotation' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Delete .* shown/ })).toHaveCount(0);

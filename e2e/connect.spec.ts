@@ -1,8 +1,8 @@
-import { connect, expect, expectAccessible, test } from './fixtures';
+import { connect, connectThroughPage, expect, expectAccessible, test } from './fixtures';
 
 test.describe('connecting with a token', () => {
   test('a good token opens the shell with the org name and role', async ({ page, server }) => {
-    await connect(page, server, server.adminToken);
+    await connectThroughPage(page, server, server.adminToken);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboards$/);
     await expect(page.getByTestId('org-name')).toHaveText('Main Org.');
@@ -21,7 +21,7 @@ test.describe('connecting with a token', () => {
   });
 
   test('a bad token shows why, next to the field', async ({ page, server }) => {
-    await connect(page, server, 'glsa_notARealTokenAtAll0000000000000_00000000');
+    await connectThroughPage(page, server, 'glsa_notARealTokenAtAll0000000000000_00000000');
     const field = page.getByLabel('Service account token');
     await expect(field).toHaveAccessibleDescription(/Invalid API key: this token is not known to this server/);
     await expect(page).toHaveURL(/\/connect/);
@@ -37,7 +37,7 @@ test.describe('connecting with a token', () => {
         { timeout: 15_000 },
       )
       .toMatch(/^Expired API key/);
-    await connect(page, server, token);
+    await connectThroughPage(page, server, token);
     await expect(page.getByLabel('Service account token')).toHaveAccessibleDescription(/Expired API key: token expired at/);
   });
 

@@ -183,8 +183,7 @@ test('keyboard shortcuts: ? lists them, v views the hovered panel, t z zooms out
 test('kiosk mode from the URL shows the panels alone, and Esc brings the header back', async ({ page, server }) => {
   const { url, title } = await createDashboard(server);
   await page.setViewportSize(DESKTOP);
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${url}?kiosk`);
+  await connect(page, server, server.adminToken, `${server.url}${url}?kiosk`);
   const first = page.getByRole('region', { name: 'Requests', exact: true });
   await expect(first).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);

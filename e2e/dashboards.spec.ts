@@ -38,8 +38,7 @@ test.describe('dashboards', () => {
     const n = Date.now().toString(36);
     const saved = await server.api<{ url: string }>('POST', '/api/dashboards/db', { dashboard: { title: `Checkout Latency ${n}` } });
     const { token } = await server.tokenFor('Editor');
-    await connect(page, server, token);
-    await page.goto(`${server.url}${saved.url}`);
+    await connect(page, server, token, `${server.url}${saved.url}`);
     // The dashboard opens in view mode; Edit brings the tabs, Save and Exit edit, and says so in the URL.
     await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -83,8 +82,7 @@ test.describe('dashboards', () => {
     const n = Date.now().toString(36);
     const saved = await server.api<{ uid: string; url: string }>('POST', '/api/dashboards/db', { dashboard: { title: `Conflict ${n}` } });
     const { token } = await server.tokenFor('Editor');
-    await connect(page, server, token);
-    await page.goto(`${server.url}${saved.url}?editview=settings`);
+    await connect(page, server, token, `${server.url}${saved.url}?editview=settings`);
     await expect(page.getByLabel('Description')).toBeVisible();
     // Someone else saves meanwhile.
     const current = await server.api<{ dashboard: Record<string, unknown> }>('GET', `/api/dashboards/uid/${saved.uid}`);
@@ -113,8 +111,7 @@ test.describe('dashboards', () => {
     const reordered = Object.fromEntries(Object.entries({ ...current.dashboard, description: 'second' }).reverse());
     await server.api('POST', '/api/dashboards/db', { dashboard: reordered, message: 'add a description' });
     const { token } = await server.tokenFor('Editor');
-    await connect(page, server, token);
-    await page.goto(`${server.url}${first.url}?editview=versions`);
+    await connect(page, server, token, `${server.url}${first.url}?editview=versions`);
     await expect(page.getByRole('cell', { name: 'add a description' })).toBeVisible();
     await page.getByLabel('Compare version 1').check();
     await page.getByLabel('Compare version 2').check();
@@ -132,8 +129,7 @@ test.describe('dashboards', () => {
   test('a Grafana export is imported from a file', async ({ page, server }) => {
     const n = Date.now().toString(36);
     const { token } = await server.tokenFor('Editor');
-    await connect(page, server, token);
-    await page.goto(`${server.url}/dashboard/import`);
+    await connect(page, server, token, `${server.url}/dashboard/import`);
     await page.locator('input[type=file]').setInputFiles(fixture);
     await expect(page.getByLabel('Title')).toHaveValue('ArgoCD');
     await page.getByLabel('uid', { exact: true }).fill(`argo-${n}`);

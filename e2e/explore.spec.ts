@@ -99,8 +99,7 @@ test('a query Prometheus refuses says why beside it; Explore passes axe in both 
   test.setTimeout(150_000);
   const prom = await addPrometheus(server);
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-  await page.goto(exploreUrl(server, prom.uid, 'rate(prometheus_http_requests_total[1m])'));
+  await connect(page, server, token, exploreUrl(server, prom.uid, 'rate(prometheus_http_requests_total[1m])'));
   await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
   await expectAccessibleInBothThemes(page);
 
@@ -138,8 +137,7 @@ test('"Explore" in a panel menu opens the panel’s query, interpolated, at the 
     },
   });
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, token, `${server.url}${saved.url}`);
   await expect(page.getByRole('region', { name: 'Scrape health' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
 
   await page.getByRole('button', { name: 'Menu for panel Scrape health' }).click();
@@ -162,8 +160,7 @@ test('"Add to dashboard" saves a new dashboard with the query and opens it drawi
   const prom = await addPrometheus(server);
   const promRef = { type: 'prometheus', uid: prom.uid };
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-  await page.goto(exploreUrl(server, prom.uid, 'scrape_samples_scraped', 'now-30m'));
+  await connect(page, server, token, exploreUrl(server, prom.uid, 'scrape_samples_scraped', 'now-30m'));
   await expect(page.getByRole('region', { name: 'Graph' }).locator('canvas').first()).toBeVisible({ timeout: FIRST_DRAW_MS });
 
   const title = `From Explore ${unique()}`;

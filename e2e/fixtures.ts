@@ -47,9 +47,9 @@ export { expect };
 
 /**
  * Connects through the connect page, as a person does, and waits until the page has either moved
- * on (connected) or shown why not, so a test can navigate right after.
+ * on (connected) or shown why not. Only the connect page's own tests need this; others use `connect`.
  */
-export async function connect(page: Page, server: ServerInfo, token: string): Promise<void> {
+export async function connectThroughPage(page: Page, server: ServerInfo, token: string): Promise<void> {
   await page.goto(`${server.url}/connect`);
   await page.getByLabel('Service account token').fill(token);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -59,6 +59,38 @@ export async function connect(page: Page, server: ServerInfo, token: string): Pr
       { timeout: 10_000 },
     )
     .toBe(true);
+}
+
+/** The stored session a tab holds after connecting with `token` (src/web/api/session.ts), asked as the connect page asks. */
+async function tokenSession(server: ServerInfo, token: string): Promise<Record<string, unknown> | null> {
+  try {
+    const user = await server.api<{ login: string; orgId: number }>('GET', '/api/user', undefined, token);
+    const orgs = await server.api<Array<{ orgId: number; role: string }>>('GET', '/api/user/orgs', undefined, token);
+    const role = (orgs.find((o) => o.orgId === user.orgId) ?? orgs[0])?.role;
+    if (!role || role === 'None') return null;
+    const org = await server.api<{ id: number; name: string }>('GET', '/api/org', undefined, token);
+    return { kind: 'token', serverUrl: '', token, orgId: org.id, orgName: org.name, role, login: user.login };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens `at` (a path or a whole URL; the dashboards by default) already connected with `token`:
+ * the tab's session is stored before the first page runs, as the connect page would have stored
+ * it, which spares every test the connect page's load. A token the connect page would refuse goes
+ * through the connect page instead, so its error shows as it would to a person.
+ */
+export async function connect(page: Page, server: ServerInfo, token: string, at = '/dashboards'): Promise<void> {
+  const session = await tokenSession(server, token);
+  if (!session) return connectThroughPage(page, server, token);
+  // Once per tab (the tab's name survives its navigations): a test that signs out stays signed out.
+  await page.addInitScript((value) => {
+    if (window.name === 'e2e-connected') return;
+    window.name = 'e2e-connected';
+    sessionStorage.setItem('sightline.session', value);
+  }, JSON.stringify(session));
+  await page.goto(at.startsWith('http') ? at : `${server.url}${at}`);
 }
 
 /**

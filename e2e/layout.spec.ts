@@ -193,8 +193,7 @@ for (const part of halves) {
 test('on a phone the annotations page’s controls wrap instead of running off the screen', async ({ page, server }) => {
   await server.api('POST', '/api/annotations', { time: Date.now() - 3_600_000, text: `layout note ${process.pid}`, tags: ['deploy'] });
   await page.setViewportSize(PHONE);
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}/annotations`);
+  await connect(page, server, server.adminToken, `${server.url}/annotations`);
   // The selected annotation's details go under the timeline.
   await page
     .getByRole('cell', { name: `layout note ${process.pid}`, exact: true })

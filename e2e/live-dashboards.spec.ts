@@ -162,8 +162,7 @@ test('an imported dashboard draws real data, with variables, time range, rows an
   const saved = await importLiveDashboard(server);
   const queries = recordQueries(page);
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, token, `${server.url}${saved.url}`);
 
   // The stat says what Prometheus says for the same query.
   const expected = await prometheusValue('up{job="prometheus"}');
@@ -235,8 +234,7 @@ test('a Viewer sees the same data; panel view and inspect work from the panel me
   test.setTimeout(90_000);
   const saved = await importLiveDashboard(server);
   const { token } = await server.tokenFor('Viewer');
-  await connect(page, server, token);
-  await page.goto(`${server.url}${saved.url}?var-factor=2`);
+  await connect(page, server, token, `${server.url}${saved.url}?var-factor=2`);
   await expect(page.getByRole('region', { name: 'Scaled', exact: true })).toContainText('2', { timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Menu for panel Up' }).click();
@@ -259,8 +257,7 @@ test('a Viewer sees the same data; panel view and inspect work from the panel me
 test(`a live dashboard passes axe in the light and dark themes`, async ({ page, server }) => {
   test.setTimeout(90_000);
   const saved = await importLiveDashboard(server);
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
   await expect(page.getByRole('region', { name: 'Up', exact: true })).toContainText('1', { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'SQL table', exact: true }).getByRole('table')).toBeVisible();
   await expectAccessibleInBothThemes(page);

@@ -57,8 +57,7 @@ test('a panel shows its description, its error mark, its links, and reads variab
       ],
     },
   });
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
 
   // Several values read "a + b" in the title, as Grafana writes them.
   const requests = page.getByRole('region', { name: 'Requests eu + us', exact: true });
@@ -118,8 +117,7 @@ test('dashboard links: plain links keep the time range, tagged dashboards list i
       panels: [],
     },
   });
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
   const links = page.getByRole('navigation', { name: 'Dashboard links' });
   const docs = links.getByRole('link', { name: 'Docs for dev' });
   await expect(docs).toHaveAttribute('href', 'https://docs.example/dev?from=now-3h&to=now');

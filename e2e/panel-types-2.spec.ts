@@ -122,8 +122,7 @@ test('heatmap, logs, dashboard list and annotation list draw real data and pass 
   });
   await server.api('POST', `/api/user/stars/dashboard/uid/${saved.uid}`);
 
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
 
   const durations = page.getByRole('region', { name: 'Request durations', exact: true });
   // The first panel waits for the dashboard, its chunks and its query: long on a loaded machine.

@@ -73,8 +73,7 @@ test('pie chart, bar chart, histogram and state timeline draw TestData and pass 
       ],
     },
   });
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
 
   for (const [title, name] of [
     ['Shares', /^Donut chart: /],

@@ -50,8 +50,7 @@ test('share a dashboard and a panel by link, export it for sharing externally an
       ],
     },
   });
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}?var-env=prod`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}?var-env=prod`);
   await expect(page.getByRole('region', { name: 'Walk prod', exact: true })).toBeVisible();
 
   // The link: variables and the range; locked by default to absolute epoch ms.
@@ -147,8 +146,7 @@ test('the inspector lives in the URL and the calendar picks an absolute range', 
       ],
     },
   });
-  await connect(page, server, server.adminToken);
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
 
   // Opening the inspector writes it to the URL; its times are in the dashboard's zone (UTC).
   await page.getByRole('button', { name: 'Menu for panel Walk' }).click();

@@ -1,6 +1,7 @@
 /**
  * A 30-panel dashboard over a real Prometheus (data backfilled with promtool, as in the query
  * bench): time from navigation to the frame where every panel on screen has drawn its answer.
+ * Then Explore opened on a query of the same Prometheus: time to its first graph.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,10 +56,10 @@ export async function measureLiveDashboard(
   runs: number,
   workDir: string,
   log: (line: string) => void,
-): Promise<PageTiming | undefined> {
+): Promise<PageTiming[]> {
   if (!fs.existsSync(PROMTOOL)) {
-    log(`  live dashboard: skipped (needs ${PROMTOOL})`);
-    return undefined;
+    log(`  live dashboard and Explore: skipped (needs ${PROMTOOL})`);
+    return [];
   }
   const end = Math.floor((Date.now() - 3 * HOUR_MS) / HOUR_MS) * HOUR_MS;
   const start = end - HOUR_MS;
@@ -81,7 +82,15 @@ export async function measureLiveDashboard(
     });
     const timing = await timePage(browser, server.url, session, saved.url, 'live-dashboard', runs, 1);
     log(`  live dashboard (${LIVE_PANELS} panels, ${timing.count} on screen): ${timing.median.toFixed(0)} ms`);
-    return timing;
+    const pane = {
+      datasource: created.datasource.uid,
+      queries: [{ refId: 'A', datasource: { type: 'prometheus', uid: created.datasource.uid }, expr: 'bench_value', range: true }],
+      range: { from: String(start), to: String(end) },
+    };
+    const explorePath = `/explore?${new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify({ bench: pane }) })}`;
+    const explore = await timePage(browser, server.url, session, explorePath, 'explore', runs);
+    log(`  Explore, first graph (10 series): ${explore.median.toFixed(0)} ms`);
+    return [timing, explore];
   } finally {
     await prometheus.stop();
   }

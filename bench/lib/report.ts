@@ -206,6 +206,16 @@ export function budgets(results: Results): Budget[] {
         margin: `${(live.median - 1500).toFixed(0)} ms`,
       });
     }
+    const explore = results.ui.pages.find((p) => p.probe === 'explore');
+    if (explore) {
+      list.push({
+        name: 'Explore opened on a Prometheus query, first graph drawn, median',
+        target: '< 1 s',
+        measured: `${explore.median.toFixed(0)} ms`,
+        met: explore.median < 1000,
+        margin: `${(explore.median - 1000).toFixed(0)} ms`,
+      });
+    }
   }
   return list;
 }

@@ -210,7 +210,7 @@ export function bundleSizes(webDir: string): BundleReport {
 }
 
 /** What a page must show for its timing to stop; see the probe in `timePage`. */
-export type Probe = 'dashboards-list' | 'annotations' | 'live-dashboard';
+export type Probe = 'dashboards-list' | 'annotations' | 'live-dashboard' | 'explore';
 
 export interface PageTiming {
   /** The address opened (path and query). */
@@ -290,6 +290,11 @@ function pageScript(session: Session, probe: Probe, target: number): string {
       const done = panels.filter((el) => el.getAttribute('data-panel-state') === 'done');
       const drawn = done.every((el) => el.querySelector('canvas, [role="img"], table, [data-value]') || el.textContent.length > 0);
       return panels.length >= target && done.length === panels.length && drawn ? { mode: 'panels', count: panels.length } : null;
+    }
+    if (probe === 'explore') {
+      // Explore's graph: uPlot has made its canvas (it draws the series as it makes it).
+      const canvas = document.querySelector('main [data-testid="graph-canvas"] canvas');
+      return canvas && visible(canvas) ? { mode: 'graph', count: 1 } : null;
     }
     if (probe === 'dashboards-list') {
       const list = document.querySelector('[role="list"][aria-label="Folders and dashboards"]');
