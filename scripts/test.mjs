@@ -19,6 +19,38 @@ let exitCode = 0;
 const startedAt = Date.now();
 const phases = [];
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+// Each phase's share of CI's 15 minutes on 2 cores; a phase over it is named at the end, with its slowest files.
+const BUDGET_SECONDS = { checks: 90, vitest: 300, playwright: 480 };
+const slowest = {};
+
+/** The phase's wall time, marked when over its budget. */
+function phaseTime(name, since) {
+  const took = Math.round((Date.now() - since) / 1000);
+  return `${name} ${took} s${took > BUDGET_SECONDS[name] ? ` (over its ${BUDGET_SECONDS[name]} s budget)` : ''}`;
+}
+
+/** The `count` files that took longest, as "path 12 s". */
+function topFiles(durations, count = 5) {
+  return [...durations]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, ms]) => `${path.relative(root, file)} ${Math.round(ms / 1000)} s`);
+}
+
+/** Milliseconds per spec file in Playwright's JSON report (each test's runs summed). */
+function playwrightFileDurations(report) {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+      const file = path.join(root, 'e2e', spec.file);
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return byFile;
+}
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
@@ -75,7 +107,7 @@ const failedChecks = checks.filter(([name], i) => {
   process.stdout.write(output);
   return status !== 0;
 });
-phases.push(`checks ${seconds(checksSince)}`);
+phases.push(phaseTime('checks', checksSince));
 if (failedChecks.length > 0) {
   const names = failedChecks.map(([name]) => name).join(', ');
   console.error(`\nchecks failed: ${names}. Fix them first (\`npm run format\` rewrites unformatted files); no test was run.`);
@@ -117,6 +149,7 @@ const vitestStatus = run(process.execPath, [
 ]);
 const vitest = readJson(vitestReport);
 if (vitest) {
+  slowest.vitest = topFiles(vitest.testResults.map((file) => [file.name, file.endTime - file.startTime]));
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -125,7 +158,7 @@ if (vitestStatus !== 0) {
   exitCode = vitestStatus;
   if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a crash outside any test
 }
-phases.push(`vitest ${seconds(vitestSince)}`);
+phases.push(phaseTime('vitest', vitestSince));
 
 // 2. Browser tests, when there are any.
 const e2eDir = path.join(root, 'e2e');
@@ -153,7 +186,9 @@ if (specs.length > 0) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     ...(built.status === 0 ? { SIGHTLINE_E2E_WEB_DIR: uiDir } : {}),
   });
-  const stats = readJson(playwrightReport)?.stats;
+  const playwright = readJson(playwrightReport);
+  const stats = playwright?.stats;
+  if (playwright) slowest.playwright = topFiles(playwrightFileDurations(playwright));
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
@@ -163,11 +198,12 @@ if (specs.length > 0) {
     exitCode ||= status;
     if (!stats || stats.unexpected === 0) totals.failed += 1;
   }
-  phases.push(`playwright ${seconds(playwrightSince)}`);
+  phases.push(phaseTime('playwright', playwrightSince));
 }
 
 await uiBuild;
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\ntimes: ${phases.join(', ')}; all ${seconds(startedAt)}`);
+for (const [phase, files] of Object.entries(slowest)) console.log(`slowest ${phase} files: ${files.join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
