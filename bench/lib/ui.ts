@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { parseAst } from 'vite';
-import { findRoutes } from '../../scripts/route-preload.ts';
+import { findRoutes } from '../../scripts/router-routes.ts';
 import { median } from './stats';
 import { ROOT } from './seed';
 
@@ -64,7 +64,7 @@ export interface BundleReport {
 
 /**
  * Route paths of the lazily loaded pages and of what their routes prefetch, by source file, read from
- * the router as the build's route preload reads it (scripts/route-preload.ts).
+ * the router as the build's route preload reads it (scripts/router-routes.ts).
  */
 function routePaths(): Map<string, string> {
   const file = path.join(ROOT, 'src/web/app/router.tsx');
