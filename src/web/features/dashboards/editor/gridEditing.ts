@@ -47,7 +47,13 @@ function moveElement(layout: Working[], l: Working, x: number | undefined, y: nu
  */
 function moveAwayFromCollision(layout: Working[], collidesWith: Working, itemToMove: Working, isUserAction: boolean): void {
   if (isUserAction) {
-    const probe: LayoutBox = { id: PROBE, x: itemToMove.x, y: Math.max(collidesWith.y - itemToMove.h, 0), w: itemToMove.w, h: itemToMove.h };
+    const probe: LayoutBox = {
+      id: PROBE,
+      x: itemToMove.x,
+      y: Math.max(collidesWith.y - itemToMove.h, 0),
+      w: itemToMove.w,
+      h: itemToMove.h,
+    };
     const firstCollision = layout.find((other) => collides(other, probe));
     if (!firstCollision) return moveElement(layout, itemToMove, undefined, probe.y, false);
     if (firstCollision.y + firstCollision.h > collidesWith.y) return moveElement(layout, itemToMove, undefined, collidesWith.y + 1, false);
@@ -84,8 +90,7 @@ export function resizeBox(layout: readonly LayoutBox[], id: string, w: number, h
 }
 
 const positionOf = (layout: readonly LayoutBox[], id: string) => layout.find((box) => box.id === id);
-const samePlace = (a: LayoutBox | undefined, b: LayoutBox | undefined) =>
-  a?.x === b?.x && a?.y === b?.y && a?.w === b?.w && a?.h === b?.h;
+const samePlace = (a: LayoutBox | undefined, b: LayoutBox | undefined) => a?.x === b?.x && a?.y === b?.y && a?.w === b?.w && a?.h === b?.h;
 
 /**
  * The keyboard's move: one column left or right, or up or down to the next place where the layout
