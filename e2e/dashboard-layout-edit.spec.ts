@@ -87,6 +87,7 @@ test('build a layout from an empty dashboard with the mouse and the keyboard, sa
     await page.mouse.down();
     await page.mouse.move(header.x + 10 + column * 6, header.y + header.height / 2, { steps: 4 });
     await expect(page.getByTestId('drop-shadow')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('dragging.png') });
     await page.mouse.move(header.x + 10 + column * 12, header.y + header.height / 2, { steps: 4 });
     await page.mouse.up();
     await expect(page.getByTestId('drop-shadow')).toHaveCount(0);
@@ -108,6 +109,7 @@ test('build a layout from an empty dashboard with the mouse and the keyboard, sa
     await expect(panel(page, 2)).toBeFocused();
     await page.keyboard.press('Shift+ArrowDown');
     await expect(page.getByText('Resized New panel to 9 columns by 11 rows')).toBeAttached();
+    await page.screenshot({ path: test.info().outputPath('edit-mode.png') });
   });
 
   await test.step('save, reload, and the stored layout is what was built', async () => {
