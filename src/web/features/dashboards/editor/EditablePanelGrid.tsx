@@ -274,3 +274,5 @@ export function EditablePanelGrid({
     </>
   );
 }
+
+export default EditablePanelGrid;

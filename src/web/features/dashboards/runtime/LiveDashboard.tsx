@@ -4,11 +4,11 @@ import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
+import { LoadingRows } from '../../../components/States';
 import { queryKeys } from '../../../api/keys';
 import { useKioskMode } from '../../../lib/kiosk';
 import type { Panel } from '../../../panels/layout';
 import { PanelGrid } from '../PanelGrid';
-import { EditablePanelGrid } from '../editor/EditablePanelGrid';
 import { EmptyDashboard } from '../editor/EmptyDashboard';
 import { useLayoutEditor, type LayoutEditing } from '../editor/useEditorActions';
 import { preloadRenderers } from '../../../panels/PanelRenderer';
@@ -279,16 +279,18 @@ export function LiveDashboard({
           </Alert>
         )
       ) : layout && panelEditActions ? (
-        <EditablePanelGrid
-          panels={panels}
-          ownIds={ownIds}
-          edits={layout.edits}
-          renderPanel={renderPanel}
-          displayTitle={displayTitle}
-          variableNames={templating.map((v) => v.name)}
-          onEditPanel={editor.actions.editPanel}
-          empty={emptyState}
-        />
+        <Suspense fallback={<LoadingRows label="Loading the layout editor" rows={4} />}>
+          <EditablePanelGrid
+            panels={panels}
+            ownIds={ownIds}
+            edits={layout.edits}
+            renderPanel={renderPanel}
+            displayTitle={displayTitle}
+            variableNames={templating.map((v) => v.name)}
+            onEditPanel={editor.actions.editPanel}
+            empty={emptyState}
+          />
+        </Suspense>
       ) : panels.length === 0 && emptyState ? (
         emptyState
       ) : (
@@ -315,6 +317,8 @@ export function LiveDashboard({
 const EMPTY: never[] = [];
 
 const ShareModal = lazy(() => import('../share/ShareModal'));
+// Edit mode's grid (drag, resize, row options) is only downloaded by someone who edits.
+const EditablePanelGrid = lazy(() => import('../editor/EditablePanelGrid'));
 const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;
 
 function panelTypes(panels: Panel[]): string[] {
