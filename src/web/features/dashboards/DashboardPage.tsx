@@ -12,7 +12,9 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
 import { EditBar, useEditMode, type EditView } from './EditBar';
+import { EditTools } from './editor/AddMenu';
 import { useDashboardEdits } from './editor/useDashboardEdits';
+import type { LayoutEditing } from './editor/useEditorActions';
 import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
@@ -192,6 +194,10 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     });
 
   const titleMissing = typeof draft.title !== 'string' || !draft.title.trim();
+  // Layout editing for someone who can save: the grid in edit mode's Panels view, an empty dashboard's buttons.
+  const layout: LayoutEditing | undefined = canSave
+    ? { edits, uid, slug: meta.slug, editing: editing && view === 'panels', onEnterEdit: enter }
+    : undefined;
 
   const folderLink = meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`;
   // Grafana's header line: where the dashboard lives, its title and star.
@@ -238,6 +244,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           </ActionIcon>
         </Tooltip>
       )}
+      {editing && layout && view !== 'json' && <EditTools layout={layout} showAdd={view === 'panels'} />}
       <EditBar
         canEdit={meta.canEdit}
         canSave={canSave}
@@ -299,6 +306,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           actions={actions}
           note={readOnlyNote}
           onOpenSettings={meta.canEdit ? () => setView('settings') : undefined}
+          layout={layout}
         />
       )}
       {editing && (
@@ -318,6 +326,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
               canAnnotate={meta.canEdit}
               onModelChange={setDraft}
               onOpenSettings={() => setView('settings')}
+              layout={layout}
             />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">

@@ -28,7 +28,7 @@ export function PanelGrid({
   if (items.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        This dashboard has no panels yet. Add them in the JSON model.
+        This dashboard has no panels yet.
       </Text>
     );
   }

@@ -1,5 +1,6 @@
 import type { GridPos, Panel } from '../../../panels/layout';
 import type { DashboardModel } from '../api';
+import { moveRow, removeRow, toggleRow } from './rowEdits';
 
 /**
  * Every change a person makes to a dashboard in edit mode, as data. The editor holds one model and
@@ -19,7 +20,13 @@ export type DashboardEdit =
   /** A copy beside the original (to its right when it fits, else below), with a new id. */
   | { type: 'panel/duplicate'; panelId: number }
   /** Panels at new places (a drag, a resize, a keyboard move), already collision-resolved by the grid. */
-  | { type: 'layout/place'; positions: ReadonlyArray<{ panelId: number; gridPos: GridPos }>; coalesce?: string };
+  | { type: 'layout/place'; positions: ReadonlyArray<{ panelId: number; gridPos: GridPos }>; coalesce?: string }
+  /** Grafana's toggleRow: folding moves the row's panels into `row.panels`, unfolding puts them back under it. */
+  | { type: 'row/toggle'; rowId: number }
+  /** The row and the panels it owns swap places with the row above (-1) or below (1) and its panels. */
+  | { type: 'row/move'; rowId: number; direction: -1 | 1 }
+  /** Grafana's removeRow: with its panels, or the row alone (its panels stay where they are). */
+  | { type: 'row/remove'; rowId: number; withPanels: boolean };
 
 /** What an edit does to the model; the history records the models before and after. */
 export function applyEdit(model: DashboardModel, edit: DashboardEdit): DashboardModel {
@@ -49,15 +56,33 @@ export function applyEdit(model: DashboardModel, edit: DashboardEdit): Dashboard
     }
     case 'layout/place': {
       const at = new Map(edit.positions.map((p) => [p.panelId, p.gridPos]));
-      return {
-        ...model,
-        panels: mapPanels(topLevelPanels(model), (p) => {
-          const gridPos = typeof p.id === 'number' ? at.get(p.id) : undefined;
-          return gridPos ? { ...p, gridPos: { ...gridPos } } : p;
-        }),
-      };
+      const placed = mapPanels(topLevelPanels(model), (p) => {
+        const gridPos = typeof p.id === 'number' ? at.get(p.id) : undefined;
+        return gridPos ? { ...p, gridPos: { ...gridPos } } : p;
+      });
+      // Grafana's sortPanelsByGridPos after a layout change: the order says which row owns a panel.
+      return { ...model, panels: sortByGridPos(placed) };
     }
+    case 'row/toggle':
+      return withTopLevel(model, toggleRow(topLevelPanels(model), edit.rowId));
+    case 'row/move':
+      return withTopLevel(model, moveRow(topLevelPanels(model), edit.rowId, edit.direction));
+    case 'row/remove':
+      return withTopLevel(model, removeRow(topLevelPanels(model), edit.rowId, edit.withPanels));
   }
+}
+
+/** The model with these top-level panels, or the same model when nothing changed (no history step). */
+function withTopLevel(model: DashboardModel, panels: Panel[] | undefined): DashboardModel {
+  return panels ? { ...model, panels } : model;
+}
+
+const yx = (p: Panel) => [Number(p.gridPos?.y ?? 0), Number(p.gridPos?.x ?? 0)] as const;
+function sortByGridPos(panels: Panel[]): Panel[] {
+  return panels
+    .map((panel, index) => ({ panel, index }))
+    .sort((a, b) => yx(a.panel)[0] - yx(b.panel)[0] || yx(a.panel)[1] - yx(b.panel)[1] || a.index - b.index)
+    .map(({ panel }) => panel);
 }
 
 export function topLevelPanels(model: DashboardModel): Panel[] {

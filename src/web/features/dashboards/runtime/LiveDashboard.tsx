@@ -4,10 +4,13 @@ import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
+import { LoadingRows } from '../../../components/States';
 import { queryKeys } from '../../../api/keys';
 import { useKioskMode } from '../../../lib/kiosk';
 import type { Panel } from '../../../panels/layout';
 import { PanelGrid } from '../PanelGrid';
+import { EmptyDashboard } from '../editor/EmptyDashboard';
+import { useLayoutEditor, type LayoutEditing } from '../editor/useEditorActions';
 import { preloadRenderers } from '../../../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
 import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type AnnotationDraft } from './annotations';
@@ -68,6 +71,7 @@ export function LiveDashboard({
   actions,
   note,
   onOpenSettings,
+  layout,
 }: {
   model: Record<string, unknown>;
   uid: string;
@@ -82,8 +86,12 @@ export function LiveDashboard({
   note?: ReactNode;
   /** Opens the dashboard settings (`d s`); absent for someone who cannot. */
   onOpenSettings?(): void;
+  /** Layout editing (edit mode's Panels view), and the empty state's buttons; absent for someone who cannot save. */
+  layout?: LayoutEditing;
 }) {
   const state = useDashboardState(model);
+  const editor = useLayoutEditor(layout);
+  const panelEditActions = editor.editing && canEdit ? editor.actions.panelActions : undefined;
   const [kiosk, setKiosk] = useKioskMode();
   const [helpOpen, setHelpOpen] = useState(false);
   // One object per range, so the memoised panels re-render only when it changes (the Explore link uses it).
@@ -204,8 +212,11 @@ export function LiveDashboard({
       onChangeTimeRange={onChangeTimeRange}
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
+      editActions={typeof panel.id === 'number' && ownIds.has(panel.id) ? panelEditActions : undefined}
     />
   );
+  const displayTitle = (text: string) => interpolate(text, scope, { format: 'text' });
+  const emptyState = editor.addActions && <EmptyDashboard actions={editor.addActions} />;
 
   return (
     <Stack gap={8}>
@@ -267,8 +278,23 @@ export function LiveDashboard({
             </Button>
           </Alert>
         )
+      ) : layout && panelEditActions ? (
+        <Suspense fallback={<LoadingRows label="Loading the layout editor" rows={4} />}>
+          <EditablePanelGrid
+            panels={panels}
+            ownIds={ownIds}
+            edits={layout.edits}
+            renderPanel={renderPanel}
+            displayTitle={displayTitle}
+            variableNames={templating.map((v) => v.name)}
+            onEditPanel={editor.actions.editPanel}
+            empty={emptyState}
+          />
+        </Suspense>
+      ) : panels.length === 0 && emptyState ? (
+        emptyState
       ) : (
-        <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={(title) => interpolate(title, scope, { format: 'text' })} />
+        <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={displayTitle} />
       )}
       {sharedPanel && (
         <Suspense fallback={null}>
@@ -291,6 +317,8 @@ export function LiveDashboard({
 const EMPTY: never[] = [];
 
 const ShareModal = lazy(() => import('../share/ShareModal'));
+// Edit mode's grid (drag, resize, row options) is only downloaded by someone who edits.
+const EditablePanelGrid = lazy(() => import('../editor/EditablePanelGrid'));
 const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;
 
 function panelTypes(panels: Panel[]): string[] {

@@ -9,6 +9,7 @@ import type { Panel } from '../../../panels/layout';
 import { PanelRenderer } from '../../../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
 import { safeLinkUrl } from '../../../lib/links';
+import type { PanelEditActions } from '../editor/useEditorActions';
 import { PanelMenu, type InspectTab, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import { absolute } from './time';
@@ -47,6 +48,8 @@ export interface LivePanelProps {
   onChangeTimeRange(range: TimeRangeMs): void;
   onCreateAnnotation(at: { panelId?: number; time: number; timeEnd?: number }): void;
   onApplyPanelJson(panel: Panel): void;
+  /** Edit mode's panel actions (Edit, Duplicate, Copy, Remove); absent outside edit mode. */
+  editActions?: PanelEditActions;
 }
 
 /** The panel's `links`, interpolated, with unsafe URLs (`javascript:`, `data:`) left out. */
@@ -62,6 +65,13 @@ function panelLinks(panel: Panel, replaceVariables: (text: string) => string): P
   }
   return links;
 }
+
+const panelEditing = (actions: PanelEditActions, id: number) => ({
+  href: actions.editHref(id),
+  onDuplicate: () => actions.duplicate(id),
+  onCopy: () => actions.copy(id),
+  onRemove: () => actions.remove(id),
+});
 
 /**
  * One dashboard panel: a region named by its title that asks for its data once it is on screen,
@@ -134,7 +144,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
       // What the bench (and a person's tooling) can wait for: the panel has drawn its answer.
       data-panel-state={data.loading ? 'loading' : data.error && frames.length === 0 ? 'error' : 'done'}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap" px="xs" h={HEADER_PX} style={{ flexShrink: 0 }}>
+      <Group justify="space-between" gap={4} wrap="nowrap" px="xs" h={HEADER_PX} style={{ flexShrink: 0 }} data-panel-header>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text id={titleId} size="sm" fw={600} truncate component={props.headingLevel === 2 ? 'h2' : 'h3'} m={0}>
             {title || `Untitled panel${panel.id !== undefined ? ` ${panel.id}` : ''}`}
@@ -173,6 +183,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
           onInspect={setInspect}
           onShare={hasId ? () => props.onShare(panel.id!) : undefined}
+          editing={props.editActions && hasId ? panelEditing(props.editActions, panel.id!) : undefined}
         />
       </Group>
       {/* The padding sits outside the measured box: Mantine measures the border box, so a padded

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '../../../test/user';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../../app/theme';
 import { PanelMenu, type PanelMenuProps } from './PanelMenu';
 
@@ -86,5 +87,21 @@ describe('PanelMenu', () => {
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(screen.getAllByRole('menuitem')).toHaveLength(4);
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'View' })).toHaveFocus());
+  });
+
+  it('offers Edit, Duplicate, Copy and Remove in edit mode', async () => {
+    const editing = { href: '/d/abc/shop?editPanel=3', onDuplicate: vi.fn(), onCopy: vi.fn(), onRemove: vi.fn() };
+    render(
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter>
+          <PanelMenu title="CPU" viewing={false} canEdit onView={vi.fn()} onInspect={vi.fn()} editing={editing} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    await openMenu();
+    expect(screen.getByRole('menuitem', { name: /^Edit(?! panel)/ })).toHaveAttribute('href', '/d/abc/shop?editPanel=3');
+    expect(itemNames()).toEqual(expect.arrayContaining(['Duplicate', 'Copy', 'Remove']));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));
+    expect(editing.onRemove).toHaveBeenCalled();
   });
 });

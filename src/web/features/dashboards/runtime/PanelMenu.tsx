@@ -1,7 +1,9 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Kbd, Menu } from '@mantine/core';
 import {
   IconBraces,
   IconCompass,
+  IconCopy,
+  IconCopyPlus,
   IconDotsVertical,
   IconEdit,
   IconExternalLink,
@@ -9,8 +11,10 @@ import {
   IconEyeOff,
   IconFileSearch,
   IconLink,
+  IconPencil,
   IconShare,
   IconTable,
+  IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
@@ -44,10 +48,12 @@ export interface PanelMenuProps {
   onInspect(tab: InspectTab): void;
   /** Grafana's panel "Share": a link to this panel alone. */
   onShare?(): void;
+  /** In edit mode: the panel editor's address, and duplicating, copying and removing the panel. */
+  editing?: { href: string; onDuplicate(): void; onCopy(): void; onRemove(): void };
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect, onShare }: PanelMenuProps) {
+export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect, onShare, editing }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -80,6 +86,16 @@ export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, on
         <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
           {viewing ? 'Exit view' : 'View'}
         </Menu.Item>
+        {editing && (
+          <Menu.Item
+            component={Link}
+            to={editing.href}
+            leftSection={<IconPencil size={14} aria-hidden />}
+            rightSection={<Kbd size="xs">e</Kbd>}
+          >
+            Edit
+          </Menu.Item>
+        )}
         {onShare && (
           <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={onShare}>
             Share
@@ -104,6 +120,20 @@ export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, on
           <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onInspect('json')}>
             Edit panel JSON
           </Menu.Item>
+        )}
+        {editing && (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconCopyPlus size={14} aria-hidden />} onClick={editing.onDuplicate}>
+              Duplicate
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={14} aria-hidden />} onClick={editing.onCopy}>
+              Copy
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={editing.onRemove}>
+              Remove
+            </Menu.Item>
+          </>
         )}
       </Menu.Dropdown>
     </Menu>
