@@ -1,5 +1,15 @@
 import { Group, Kbd, Modal, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { SHORTCUT_GROUPS } from './useDashboardShortcuts';
+import { SHORTCUT_GROUPS, type ShortcutGroup } from './useDashboardShortcuts';
+
+/** The editing keys (bound by the editor, not here), listed for those who can edit. */
+const EDITING: { title: string; shortcuts: ReadonlyArray<{ keys: readonly string[]; description: string }> } = {
+  title: 'Editing',
+  shortcuts: [
+    { keys: ['e'], description: 'Edit the focused panel (opens the panel editor)' },
+    { keys: ['Ctrl+Z'], description: 'Undo the last change (in edit mode; ⌘Z on a Mac)' },
+    { keys: ['Ctrl+Shift+Z'], description: 'Redo (in edit mode; Ctrl+Y too)' },
+  ],
+};
 
 /** Grafana's "?" dialog: every dashboard shortcut, by group. `d s` shows only to those who can open the settings. */
 export function ShortcutsHelp({ opened, onClose, canOpenSettings }: { opened: boolean; onClose(): void; canOpenSettings: boolean }) {
@@ -11,7 +21,7 @@ export function ShortcutsHelp({ opened, onClose, canOpenSettings }: { opened: bo
           you type in a field.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {SHORTCUT_GROUPS.map((group) => (
+          {[...SHORTCUT_GROUPS, ...(canOpenSettings ? [EDITING as ShortcutGroup] : [])].map((group) => (
             <Table key={group.title} captionSide="top" verticalSpacing={4} withRowBorders={false}>
               <Table.Caption style={{ textAlign: 'left', fontWeight: 700, marginBottom: 4 }}>{group.title}</Table.Caption>
               <Table.Tbody>
@@ -43,5 +53,7 @@ export function ShortcutsHelp({ opened, onClose, canOpenSettings }: { opened: bo
 
 /** What a screen reader says for a key: arrows and Esc by name. */
 function spokenKey(key: string): string {
-  return { '←': 'Left arrow', '→': 'Right arrow', esc: 'Escape', '?': 'Question mark' }[key] ?? key.toUpperCase();
+  return (
+    { '←': 'Left arrow', '→': 'Right arrow', esc: 'Escape', '?': 'Question mark' }[key] ?? (key.length === 1 ? key.toUpperCase() : key)
+  );
 }
