@@ -181,6 +181,7 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
   { method: 'GET', url: '/api/alertmanager/grafana/api/v2/silence/:id' },
   { method: 'DELETE', url: '/api/alertmanager/grafana/api/v2/silence/:id' },
   { method: 'GET', url: '/api/alertmanager/grafana/api/v2/status' },
+  { method: 'GET', url: '/api/alertmanager/grafana/config/api/v1/receivers' },
   {
     method: 'POST',
     url: '/api/alertmanager/grafana/config/api/v1/receivers/test',

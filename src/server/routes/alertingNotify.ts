@@ -202,6 +202,7 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
         refuseFileProvenance(current.provenance, 'contact point');
         await refuseIfRouted(orgId, current);
         await notify.deleteIntegration(orgId, uid);
+        await store.alertingDelivery.forget(orgId, uid);
       }
       // Grafana answers 202 whether or not it existed.
       return reply.code(202).send({ message: 'contactpoint deleted' });

@@ -685,6 +685,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0015_alert_delivery_status': {
+    async up(db: Kysely<unknown>) {
+      // Each contact point integration's last delivery attempt (Grafana's receiver status), shared
+      // by every instance so the UI shows "last delivery failed" whichever instance sent it.
+      await db.schema
+        .createTable('alert_delivery_status')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('integration_uid', 'text', (c) => c.notNull())
+        .addColumn('attempted_at', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addPrimaryKeyConstraint('alert_delivery_status_pk', ['org_id', 'integration_uid'])
+        .execute();
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */
