@@ -48,7 +48,7 @@ function isFiring(data: TemplateData): boolean {
 
 /** Where the rule behind the notification can be seen (Grafana's `ruleURL`). */
 function ruleUrl(data: TemplateData): string {
-  return `${data.ExternalURL}/alerting/list`;
+  return `${data.ExternalURL.replace(/\/+$/, '')}/alerting/list`;
 }
 
 const footer = () => `Grafana v${GRAFANA_API_VERSION}`;
