@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { ContactPointType } from '../../../contract/alertingNotify';
-import { GRAFANA_API_VERSION } from '../../version';
+// From the contract, not version.ts: provisioning (a chunk of its own) validates integrations too, and
+// version.ts reads package.json by a path that only holds from the main bundle.
+import { GRAFANA_API_VERSION } from '../../../contract/system';
 import type { TemplateSet } from './goTemplate';
 import { deliver, DeliveryError, parseReceiverUrl } from './http';
 import { sendEmail, type SmtpSettings } from './email';
