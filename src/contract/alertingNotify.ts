@@ -269,3 +269,24 @@ export const testReceiversResponseSchema = z.looseObject({
   ),
   notified_at: z.string(),
 });
+
+/** `GET /api/alertmanager/grafana/config/api/v1/receivers`: each contact point's integrations and their last delivery. */
+export const receiverStatusSchema = z.looseObject({
+  name: z.string(),
+  /** A notification policy routes to it. */
+  active: z.boolean(),
+  integrations: z.array(
+    z.looseObject({
+      /** `webhook[0]`: the integration's type and position in the contact point. */
+      name: z.string(),
+      sendResolved: z.boolean(),
+      /** `0001-01-01T00:00:00Z` when nothing was attempted yet. */
+      lastNotifyAttempt: z.string(),
+      /** Go's duration text: `0s`, `15ms`, `1.2s`. */
+      lastNotifyAttemptDuration: z.string(),
+      lastNotifyAttemptError: z.string().optional(),
+    }),
+  ),
+});
+export type ReceiverStatus = z.infer<typeof receiverStatusSchema>;
+export const receiversStatusSchema = z.array(receiverStatusSchema);

@@ -22,6 +22,7 @@ import { AlertScheduler } from './alerting/scheduler';
 import type { AlertSink } from './alerting/types';
 import { registerAlertingRoutes } from './routes/alerting';
 import { registerAlertingNotifyRoutes } from './routes/alertingNotify';
+import { registerReceiverStatusRoutes } from './routes/alertingReceivers';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCompatRoutes } from './routes/compat';
 import { registerDashboardRoutes } from './routes/dashboards';
@@ -302,7 +303,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => metrics?.close());
 
   // The notifier is where evaluated alerts go (unless a test gives its own sink).
-  const notifier = new Notifier(store.alertingNotify, { log: app.log, ...deps.notifications?.notifier });
+  const notifier = new Notifier(store.alertingNotify, {
+    log: app.log,
+    deliveryLog: store.alertingDelivery,
+    ...deps.notifications?.notifier,
+  });
   app.decorate('notifier', notifier);
   const alertScheduler = new AlertScheduler({
     store,
@@ -474,6 +479,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerQueryRoutes(app, store);
   registerProvisioningRoutes(app, deps.provisioner);
   registerAlertingNotifyRoutes(app, store, notifier);
+  registerReceiverStatusRoutes(app, store);
   if (deps.notifications?.dispatch) {
     app.addHook('onReady', async () => notifier.start());
     app.addHook('onClose', async () => notifier.stop());

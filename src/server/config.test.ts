@@ -36,3 +36,18 @@ describe('the database configuration', () => {
     expect(redactDatabaseUrl('postgres://db/sightline')).toBe('postgres://db/sightline');
   });
 });
+
+describe('SIGHTLINE_ROOT_URL (Grafana’s root_url)', () => {
+  it('defaults to this machine at PORT, and always ends in a slash', () => {
+    expect(loadConfig({}).rootUrl).toBe('http://127.0.0.1:3000/');
+    expect(loadConfig({ PORT: '8080' }).rootUrl).toBe('http://127.0.0.1:8080/');
+    expect(loadConfig({ SIGHTLINE_ROOT_URL: 'https://sightline.example.com' }).rootUrl).toBe('https://sightline.example.com/');
+    expect(loadConfig({ SIGHTLINE_ROOT_URL: 'https://example.com/monitoring' }).rootUrl).toBe('https://example.com/monitoring/');
+  });
+
+  it('refuses what is no http(s) address', () => {
+    expect(() => loadConfig({ SIGHTLINE_ROOT_URL: 'sightline.example.com' })).toThrow(/absolute address/);
+    expect(() => loadConfig({ SIGHTLINE_ROOT_URL: 'ftp://sightline.example.com/' })).toThrow(/http:\/\/ or https:\/\//);
+    expect(() => loadConfig({ SIGHTLINE_ROOT_URL: 'https://x.example/?a=1' })).toThrow(/query or a fragment/);
+  });
+});

@@ -63,6 +63,8 @@ export interface Config {
   trustedProxies: string[];
   /** Where alerting's email contact points send (SIGHTLINE_SMTP_*); none when SIGHTLINE_SMTP_HOST is unset. */
   smtp: SmtpSettings | undefined;
+  /** The address people reach this server at, ending in `/` (SIGHTLINE_ROOT_URL, Grafana's `root_url`): links in notifications. */
+  rootUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +223,23 @@ function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
 
 const STARTTLS_POLICIES: StartTlsPolicy[] = ['OpportunisticStartTLS', 'MandatoryStartTLS', 'NoStartTLS'];
 
+/** SIGHTLINE_ROOT_URL as an absolute http(s) address ending in `/`; by default this machine at PORT. */
+export function rootUrlFromEnv(env: NodeJS.ProcessEnv, port: number): string {
+  const raw = env.SIGHTLINE_ROOT_URL?.trim();
+  if (!raw) return `http://127.0.0.1:${port}/`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SIGHTLINE_ROOT_URL must be an absolute address such as https://sightline.example.com/, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError('SIGHTLINE_ROOT_URL must start with http:// or https://');
+  if (url.search || url.hash) throw new ConfigError('SIGHTLINE_ROOT_URL must not have a query or a fragment');
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.toString();
+}
+
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
   const host = env.SIGHTLINE_SMTP_HOST?.trim();
   if (!host) return undefined;
@@ -246,8 +265,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const adminToken = env.SIGHTLINE_ADMIN_TOKEN?.trim() || undefined;
   const tokenProblem = adminToken === undefined ? undefined : adminTokenProblem(adminToken);
   if (tokenProblem) throw new ConfigError(tokenProblem);
+  const port = integerFromEnv(env, 'PORT', 3000, 0, 65535);
   return {
-    port: integerFromEnv(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(cwd, env.SIGHTLINE_DATA_DIR?.trim() || 'data'),
     databaseUrl: databaseUrlFromEnv(env),
@@ -285,5 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     trustedProxies: trustedProxiesFromEnv(env),
     smtp: smtpFromEnv(env),
+    rootUrl: rootUrlFromEnv(env, port),
   };
 }

@@ -30,15 +30,9 @@ async function main(): Promise<void> {
     signIn: config.signIn,
     trustProxy: config.trustedProxies,
     // Alert rules are evaluated by every server; with several on one PostgreSQL they share the groups.
-    alerting: { evaluate: true },
-    // Links in notifications lead to this server as configured (Grafana's root_url).
-    notifications: {
-      dispatch: true,
-      notifier: {
-        smtp: config.smtp,
-        externalUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`,
-      },
-    },
+    // Links in notifications (generatorURL, silence, dashboard and panel links) start at SIGHTLINE_ROOT_URL.
+    alerting: { evaluate: true, baseUrl: config.rootUrl.replace(/\/+$/, '') },
+    notifications: { dispatch: true, notifier: { smtp: config.smtp, externalUrl: config.rootUrl } },
     limits: {
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,

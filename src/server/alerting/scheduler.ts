@@ -16,8 +16,17 @@ import { labelsKey, labelsText } from './values';
 
 /** Grafana's scheduler tick (`base_interval`); group intervals are multiples of it. */
 export const TICK_MS = 10_000;
-/** A scheduler instance whose heartbeat is older than this many ticks is taken for dead. */
+/** A scheduler instance whose heartbeat is older than this many ticks is taken for dead (ticks driven by hand: tests). */
 export const HEARTBEAT_EXPIRY_TICKS = 3;
+/**
+ * Running on the wall clock (`start()`), an instance also beats between ticks, every 2.5 s, and is
+ * taken for dead 10 s after its last beat: a killed instance's groups move at the first tick after
+ * that, within two intervals of even a 10 s group. A stall of the event loop longer than 7.5 s
+ * makes the others evaluate its groups for that tick too (nothing is notified twice: the
+ * notification log decides).
+ */
+export const HEARTBEAT_EVERY_MS = 2_500;
+export const LIVE_HEARTBEAT_EXPIRY_MS = 10_000;
 
 /** What the scheduler reports for `/metrics`. */
 export interface AlertingObserver {
@@ -75,6 +84,8 @@ export class AlertScheduler {
   private readonly clock: () => number;
   private sink: AlertSink;
   private timer: NodeJS.Timeout | undefined;
+  private beat: NodeJS.Timeout | undefined;
+  private expiryMs: number;
   private running: Promise<unknown> | undefined;
   private stopped = false;
   private readonly stateCounts = new Map<string, Record<string, number>>();
@@ -84,6 +95,7 @@ export class AlertScheduler {
     this.tickMs = options.tickMs ?? TICK_MS;
     this.clock = options.clock ?? Date.now;
     this.sink = options.sink ?? noopAlertSink;
+    this.expiryMs = HEARTBEAT_EXPIRY_TICKS * this.tickMs;
   }
 
   /** Where alerts go from now on (the app wires the notifier here when there is one). */
@@ -94,6 +106,13 @@ export class AlertScheduler {
   /** Ticks on the wall clock, at each multiple of the tick. */
   start(): void {
     this.stopped = false;
+    this.expiryMs = LIVE_HEARTBEAT_EXPIRY_MS;
+    this.beat = setInterval(() => {
+      void this.options.store.alerting
+        .heartbeat(this.instanceId, this.clock(), this.expiryMs)
+        .catch((error: unknown) => this.options.log?.warn({ err: error }, 'alerting: heartbeat failed'));
+    }, HEARTBEAT_EVERY_MS);
+    this.beat.unref();
     const schedule = () => {
       if (this.stopped) return;
       const now = this.clock();
@@ -111,6 +130,7 @@ export class AlertScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    clearInterval(this.beat);
     await this.running;
     await this.options.store.alerting.leave(this.instanceId).catch(() => undefined);
   }
@@ -122,7 +142,7 @@ export class AlertScheduler {
   async tick(now: number): Promise<string[]> {
     const { store } = this.options;
     const tick = Math.floor(now / this.tickMs);
-    const live = await store.alerting.heartbeat(this.instanceId, now, HEARTBEAT_EXPIRY_TICKS * this.tickMs);
+    const live = await store.alerting.heartbeat(this.instanceId, now, this.expiryMs);
     const groups = await store.alerting.groups();
     const due = groups.filter((group) => {
       const key = groupKey(group);

@@ -119,6 +119,7 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
   // Provisioning (issue 18): no provisioning dir in this server, so a reload reads nothing.
   { method: 'POST', url: '/api/admin/provisioning/dashboards/reload' },
   { method: 'POST', url: '/api/admin/provisioning/datasources/reload' },
+  { method: 'POST', url: '/api/admin/provisioning/alerting/reload' },
   { method: 'POST', url: '/api/dashboards/import', payload: () => ({ dashboard: { title: `imported ${++unique}` } }) },
   // Teams, dashboard permissions, stars
   { method: 'GET', url: '/api/teams/search' },
@@ -181,6 +182,7 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
   { method: 'GET', url: '/api/alertmanager/grafana/api/v2/silence/:id' },
   { method: 'DELETE', url: '/api/alertmanager/grafana/api/v2/silence/:id' },
   { method: 'GET', url: '/api/alertmanager/grafana/api/v2/status' },
+  { method: 'GET', url: '/api/alertmanager/grafana/config/api/v1/receivers' },
   {
     method: 'POST',
     url: '/api/alertmanager/grafana/config/api/v1/receivers/test',

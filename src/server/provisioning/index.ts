@@ -1,7 +1,8 @@
 /**
  * Provisioning from files in Grafana's layout (`SIGHTLINE_PROVISIONING_DIR`): data sources from
- * `datasources/*.yaml`, dashboards from the providers of `dashboards/*.yaml`. Applied at start,
- * on `POST /api/admin/provisioning/{dashboards,datasources}/reload`, and for dashboards every
+ * `datasources/*.yaml`, dashboards from the providers of `dashboards/*.yaml`, alerting from
+ * `alerting/*.yaml|yml|json`. Applied at start,
+ * on `POST /api/admin/provisioning/{dashboards,datasources,alerting}/reload`, and for dashboards every
  * provider's `updateIntervalSeconds`. A broken file is logged (warn) with its name, line and
  * reason and the rest still applies; the server starts either way, and the reload endpoints answer
  * 400 naming every such file.
@@ -11,6 +12,7 @@ import type { Store } from '../store';
 import { applyDataSources, readDataSourceFiles, type DataSourceSummary } from './datasources';
 import { applyProvider, readDashboardFiles, readProviders, type DashboardProvider, type DashboardSummary } from './dashboards';
 import { describeProblem, type Problem } from './files';
+import { applyAlerting, readAlertingFiles, type AlertingSummary } from './alerting';
 
 export interface ProvisioningLog {
   info(message: string): void;
@@ -54,6 +56,8 @@ export class Provisioner {
     });
     // A provider whose apply failed is tried again on its interval.
     this.schedule(providers);
+    // After data sources and dashboards: rules name data sources and link to dashboards.
+    await this.reloadAlerting().catch((error: unknown) => this.log.error(`provisioning alerting failed: ${messageOf(error)}`));
   }
 
   stop(): void {
@@ -85,6 +89,16 @@ export class Provisioner {
       const files = readDataSourceFiles(path.join(this.dir, 'datasources'), this.dir, this.env);
       const summary = await applyDataSources(this.store, files);
       this.report('data sources', { ...summary });
+      return summary;
+    });
+  }
+
+  reloadAlerting(): Promise<AlertingSummary> {
+    return this.serial(async () => {
+      const files = readAlertingFiles(path.join(this.dir, 'alerting'), this.dir, this.env);
+      const summary = await applyAlerting(this.store, files);
+      summary.problems.unshift(...files.problems);
+      this.report('alerting', { ...summary });
       return summary;
     });
   }

@@ -23,7 +23,7 @@ import { isFiring, stateWithReason } from '../alerting/state';
 import { labelsText, type ExprValue } from '../alerting/values';
 import { EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
-import { badRequest, forbidden, notFound } from '../errors';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Frame } from '../query/frames';
 import type { Store } from '../store';
@@ -213,8 +213,15 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
   }
 
   function refuseFileProvenance(rule: StoredAlertRule | undefined) {
+    // Grafana's 409 `alerting.provenanceMismatch`: what a file provisions only the file changes.
     if (rule?.provenance === 'file') {
-      throw badRequest(`cannot change rule "${rule.title}": it is provisioned from a file (provenance "file"); change the file instead`);
+      throw new ApiError(
+        409,
+        `cannot change rule "${rule.title}": it is provisioned from a file (provenance "file"); change the file instead`,
+        {
+          messageId: 'alerting.provenanceMismatch',
+        },
+      );
     }
   }
 

@@ -32,6 +32,37 @@ async function createContactPoint(body: object, headers: Record<string, string> 
 }
 
 describe('contact points', () => {
+  it("starts as Grafana's default configuration: an email contact point the default policy routes to", async () => {
+    const other = await startTestServer();
+    try {
+      const listed = other.call({ method: 'GET', url: `${PROV}/contact-points` });
+      const [only, ...rest] = contactPointSchema.array().parse((await listed).json());
+      expect(rest).toEqual([]);
+      expect(only).toMatchObject({
+        name: 'grafana-default-email',
+        type: 'email',
+        settings: { addresses: '<example@email.com>' },
+        disableResolveMessage: false,
+      });
+      expect(only!.provenance).toBeUndefined();
+      expect((await other.call({ method: 'GET', url: `${PROV}/policies` })).json()).toEqual({
+        receiver: 'grafana-default-email',
+        group_by: ['grafana_folder', 'alertname'],
+      });
+      // The default policy routes to it, so it stays until the policy names another.
+      const removed = await other.call({ method: 'DELETE', url: `${PROV}/contact-points/${only!.uid}` });
+      expect(removed.statusCode).toBe(409);
+      // A new org starts the same way.
+      const orgId = await other.store.orgs.create('Second');
+      const integrations = await other.store.alertingNotify.listIntegrations(orgId);
+      expect(integrations.map(({ name, type, settings }) => ({ name, type, settings }))).toEqual([
+        { name: 'grafana-default-email', type: 'email', settings: { addresses: '<example@email.com>' } },
+      ]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it('creates with provenance "api", redacts secrets, and keeps a secret sent back as [REDACTED]', async () => {
     const created = await createContactPoint({
       uid: 'ops-webhook',

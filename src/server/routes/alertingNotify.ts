@@ -65,7 +65,9 @@ function contactPointJson(integration: Integration): ContactPoint {
 /** Refuses a change to what a provisioning file owns. */
 function refuseFileProvenance(current: Provenance | undefined, what: string): void {
   if (current === 'file')
-    throw new ApiError(409, `cannot change provisioned ${what}: it is managed by a provisioning file (provenance "file")`);
+    throw new ApiError(409, `cannot change provisioned ${what}: it is managed by a provisioning file (provenance "file")`, {
+      messageId: 'alerting.provenanceMismatch',
+    });
 }
 
 const uidParams = z.object({ uid: z.string() });
@@ -202,6 +204,7 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
         refuseFileProvenance(current.provenance, 'contact point');
         await refuseIfRouted(orgId, current);
         await notify.deleteIntegration(orgId, uid);
+        await store.alertingDelivery.forget(orgId, uid);
       }
       // Grafana answers 202 whether or not it existed.
       return reply.code(202).send({ message: 'contactpoint deleted' });

@@ -27,4 +27,8 @@ export function registerProvisioningRoutes(app: FastifyInstance, provisioner: Pr
     const summary = provisioner ? await provisioner.reloadDataSources() : { problems: [] };
     return answer(reply, 'Datasources config reloaded', summary.problems);
   });
+  app.post('/api/admin/provisioning/alerting/reload', { config: { action: 'provisioning:reload' } }, async (_request, reply) => {
+    const summary = provisioner ? await provisioner.reloadAlerting() : { problems: [] };
+    return answer(reply, 'Alerting config reloaded', summary.problems);
+  });
 }

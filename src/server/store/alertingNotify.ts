@@ -95,6 +95,28 @@ interface NotifyTables {
 
 export class NotFoundError extends Error {}
 
+/** Grafana's default Alertmanager configuration: one email contact point the default policy routes to. */
+export const DEFAULT_CONTACT_POINT = { name: 'grafana-default-email', type: 'email', settings: { addresses: '<example@email.com>' } };
+
+/** Gives a new org Grafana's default contact point (the default policy tree names it). */
+export async function insertDefaultContactPoint(db: Db, orgId: number, now = Date.now()): Promise<void> {
+  await (db as unknown as Kysely<NotifyTables>)
+    .insertInto('alert_contact_point')
+    .values({
+      org_id: orgId,
+      uid: newUid(),
+      name: DEFAULT_CONTACT_POINT.name,
+      type: DEFAULT_CONTACT_POINT.type,
+      settings: JSON.stringify(DEFAULT_CONTACT_POINT.settings),
+      secure_settings: '{}',
+      disable_resolve_message: 0,
+      provenance: '',
+      created: now,
+      updated: now,
+    })
+    .execute();
+}
+
 /** A contact point integration as written: settings whole, `secretFields` naming which of them are sealed. */
 export interface IntegrationWrite {
   uid?: string;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AlertingStore } from './alerting';
 import { AlertingNotifyStore } from './alertingNotify';
+import { AlertingDeliveryStore } from './alertingDelivery';
 import { AnnotationStore } from './annotations';
 import { DashboardStore } from './dashboards';
 import { DataSourceStore } from './datasources';
@@ -39,6 +40,8 @@ export interface Stores {
   alerting: AlertingStore;
   /** Alerting's notifications: contact points, policies, silences, notification log (migration 0014). */
   alertingNotify: AlertingNotifyStore;
+  /** Each contact point integration's last delivery attempt (migration 0015). */
+  alertingDelivery: AlertingDeliveryStore;
 }
 
 /** The only way the server reaches the database. */
@@ -77,6 +80,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     stats: new StatsStore(db),
     alerting: new AlertingStore(db),
     alertingNotify: new AlertingNotifyStore(db, secrets),
+    alertingDelivery: new AlertingDeliveryStore(db),
   };
 }
 

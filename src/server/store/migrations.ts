@@ -1,6 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { dialectOf } from './dialect';
+import { newUid } from './util';
 
 /** Channel the PostgreSQL change triggers notify on (migration 0007); the payload is the table's name. */
 export const CHANGES_CHANNEL = 'sightline_changes';
@@ -683,6 +684,35 @@ const migrations: Record<string, Migration> = {
         .addColumn('resolved', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('alert_notification_log_pk', ['org_id', 'group_key'])
         .execute();
+    },
+  },
+  '0015_alert_delivery_status': {
+    async up(db: Kysely<unknown>) {
+      // Each contact point integration's last delivery attempt (Grafana's receiver status), shared
+      // by every instance so the UI shows "last delivery failed" whichever instance sent it.
+      await db.schema
+        .createTable('alert_delivery_status')
+        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('integration_uid', 'text', (c) => c.notNull())
+        .addColumn('attempted_at', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addPrimaryKeyConstraint('alert_delivery_status_pk', ['org_id', 'integration_uid'])
+        .execute();
+    },
+  },
+  '0016_alert_default_contact_point': {
+    async up(db: Kysely<unknown>) {
+      // Grafana's default Alertmanager configuration: orgs without any contact point get the email
+      // contact point the default policy routes to (new orgs get it when they are created).
+      const now = Date.now();
+      const orgs = await sql<{ id: number }>`select id from org where id not in (select org_id from alert_contact_point)`.execute(db);
+      for (const org of orgs.rows) {
+        await sql`insert into alert_contact_point (org_id, uid, name, type, settings, secure_settings, disable_resolve_message, provenance, created, updated)
+          values (${Number(org.id)}, ${newUid()}, 'grafana-default-email', 'email', ${JSON.stringify({ addresses: '<example@email.com>' })}, '{}', 0, '', ${now}, ${now})`.execute(
+          db,
+        );
+      }
     },
   },
 };

@@ -4,6 +4,7 @@ import { ReadCache, type Db } from './db';
 import { ConflictError } from './errors';
 import type { OrgRow } from './schema';
 import { isUniqueViolation } from './util';
+import { insertDefaultContactPoint } from './alertingNotify';
 
 /** How long a cached org may go unrefreshed; writes through this server's connection refresh it at once. */
 const ORG_CACHE_TTL_MS = 5_000;
@@ -36,6 +37,8 @@ export class OrgStore {
   async create(name: string): Promise<number> {
     const now = Date.now();
     const row = await this.db.insertInto('org').values({ name, created: now, updated: now }).returning('id').executeTakeFirstOrThrow();
+    // Every org starts with Grafana's default Alertmanager configuration.
+    await insertDefaultContactPoint(this.db, row.id, now);
     return row.id;
   }
 

@@ -51,6 +51,8 @@ describe('store', () => {
       '0012_sign_in',
       '0013_alert_rules',
       '0014_alert_notifications',
+      '0015_alert_delivery_status',
+      '0016_alert_default_contact_point',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -107,11 +109,12 @@ describe('store', () => {
       'alert_silence',
       'alert_received',
       'alert_notification_log',
+      'alert_delivery_status',
     ])
       await sql`drop table ${sql.table(table)}`.execute(store.db);
     for (const column of ['alert_id', 'new_state', 'prev_state'])
       await sql`alter table annotation drop column ${sql.id(column)}`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules', '0014_alert_notifications')`.execute(
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules', '0014_alert_notifications', '0015_alert_delivery_status', '0016_alert_default_contact_point')`.execute(
       store.db,
     );
     await save('before', 'Saved Before The Upgrade');

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { ContactPointType } from '../../../contract/alertingNotify';
-import { GRAFANA_API_VERSION } from '../../version';
+// From the contract, not version.ts: provisioning (a chunk of its own) validates integrations too, and
+// version.ts reads package.json by a path that only holds from the main bundle.
+import { GRAFANA_API_VERSION } from '../../../contract/system';
 import type { TemplateSet } from './goTemplate';
 import { deliver, DeliveryError, parseReceiverUrl } from './http';
 import { sendEmail, type SmtpSettings } from './email';
@@ -48,7 +50,7 @@ function isFiring(data: TemplateData): boolean {
 
 /** Where the rule behind the notification can be seen (Grafana's `ruleURL`). */
 function ruleUrl(data: TemplateData): string {
-  return `${data.ExternalURL}/alerting/list`;
+  return `${data.ExternalURL.replace(/\/+$/, '')}/alerting/list`;
 }
 
 const footer = () => `Grafana v${GRAFANA_API_VERSION}`;

@@ -9,7 +9,7 @@ import type { PostableAlert } from '../types';
 import { startFakeHttp, type Backend } from '../../testing/backends';
 import { openStoreBeside, startTestServer, type TestServer } from '../../testing/harness';
 import type { Store } from '../../store';
-import { Notifier } from './notifier';
+import { Notifier, RETRY_DELAYS_MS } from './notifier';
 
 let server: TestServer;
 let receiver: Backend & { requests: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> };
@@ -63,6 +63,7 @@ beforeEach(async () => {
     'alert_mute_timing',
     'alert_policy_tree',
     'alert_contact_point',
+    'alert_delivery_status',
   ]) {
     await db.deleteFrom(table as never).execute();
   }
@@ -381,6 +382,67 @@ describe('deliveries', () => {
       expect(metrics).toMatch(/sightline_alerting_notifications_total\{type="webhook",result="success"\} \d/);
     } finally {
       await flaky.stop();
+    }
+  });
+
+  it("backs off exponentially, keeps each integration's last attempt and answers it as Grafana's receiver status", async () => {
+    const failing = await startFakeHttp(() => ({ status: 500, body: 'disk full' }));
+    try {
+      await server.call({
+        method: 'PUT',
+        url: `${PROV}/contact-points/hook`,
+        payload: { name: 'team-hook', type: 'webhook', settings: { url: failing.url } },
+      });
+      const waits: number[] = [];
+      const n = new Notifier(server.store.alertingNotify, {
+        now: () => clock,
+        deliveryLog: server.store.alertingDelivery,
+        // The default backoff, its waits recorded instead of slept.
+        sleep: async (ms) => void waits.push(ms),
+      });
+      type Status = Array<{ name: string; active: boolean; integrations: Array<Record<string, unknown>> }>;
+      const status = async () =>
+        (await server.call({ method: 'GET', url: '/api/alertmanager/grafana/config/api/v1/receivers' })).json<Status>();
+      expect(await status()).toEqual([
+        {
+          name: 'team-hook',
+          active: true,
+          integrations: [
+            { name: 'webhook[0]', sendResolved: true, lastNotifyAttempt: '0001-01-01T00:00:00Z', lastNotifyAttemptDuration: '0s' },
+          ],
+        },
+      ]);
+      await n.send([alert({ host: 'a' })]);
+      clock += 30_000;
+      await n.tick();
+      expect(waits).toEqual(RETRY_DELAYS_MS);
+      expect(RETRY_DELAYS_MS).toEqual([1000, 4000]);
+      expect(failing.requests).toHaveLength(3);
+      const [failed] = await status();
+      expect(failed!.integrations[0]).toMatchObject({
+        name: 'webhook[0]',
+        lastNotifyAttempt: new Date(clock).toISOString().replace('.000Z', 'Z'),
+        lastNotifyAttemptError: expect.stringMatching(/answered 500: disk full/),
+      });
+      expect(failed!.integrations[0]!.lastNotifyAttemptDuration).toMatch(/^\d+(\.\d+)?m?s$/);
+
+      // Delivered again: the error is gone. A Viewer may read the status.
+      await server.call({
+        method: 'PUT',
+        url: `${PROV}/contact-points/hook`,
+        payload: { name: 'team-hook', type: 'webhook', settings: { url: receiver.url } },
+      });
+      await n.send([alert({ host: 'b' })]);
+      clock += 300_000;
+      await n.tick();
+      const viewer = await server.accountWithToken('Viewer');
+      const answer = await server.call({ method: 'GET', url: '/api/alertmanager/grafana/config/api/v1/receivers', token: viewer.token });
+      expect(answer.statusCode).toBe(200);
+      const integration = answer.json<Status>()[0]!.integrations[0]!;
+      expect(integration.lastNotifyAttemptError).toBeUndefined();
+      expect(integration.lastNotifyAttempt).toBe(new Date(clock).toISOString().replace('.000Z', 'Z'));
+    } finally {
+      await failing.stop();
     }
   });
 

@@ -10,6 +10,7 @@
 import type { PostableAlert, AlertSink } from '../types';
 import type { GettableAlert, GettableSilence, MuteTiming, Route, TimeInterval } from '../../../contract/alertingNotify';
 import type { AlertingNotifyStore } from '../../store/alertingNotify';
+import type { AlertingDeliveryStore } from '../../store/alertingDelivery';
 import { TemplateSet } from './goTemplate';
 import { integrationKind } from './integrations';
 import { fingerprintOf, fromSilenceMatcher, labelSetText, matchesAll, type Matcher } from './matchers';
@@ -36,7 +37,7 @@ export interface NotifierOptions {
   externalUrl?: string;
   smtp?: SmtpSettings;
   telegramApiUrl?: string;
-  /** Waits between attempts of a failed delivery; their count bounds the retries. */
+  /** Waits between attempts of a failed delivery; their count bounds the retries (default: RETRY_DELAYS_MS). */
   retryDelaysMs?: number[];
   sleep?: (ms: number) => Promise<void>;
   /** How often `start()` runs a tick. */
@@ -46,6 +47,17 @@ export interface NotifierOptions {
   /** Per delivery attempt. */
   deliveryTimeoutMs?: number;
   log?: { warn(fields: object, message: string): void; error(fields: object, message: string): void };
+  /** Where each integration's last attempt is kept for the receivers status API. */
+  deliveryLog?: Pick<AlertingDeliveryStore, 'record'>;
+}
+
+/** Exponential backoff, bounded: three attempts, the waits between them 1 s and 4 s. */
+export const RETRY_DELAYS_MS = backoff({ attempts: 3, firstMs: 1000, factor: 4, maxMs: 30_000 });
+
+export function backoff(options: { attempts: number; firstMs: number; factor: number; maxMs: number }): number[] {
+  return Array.from({ length: Math.max(0, options.attempts - 1) }, (_, retry) =>
+    Math.min(options.maxMs, options.firstMs * options.factor ** retry),
+  );
 }
 
 /** One org's notification configuration as a flush needs it. */
@@ -288,10 +300,13 @@ export class Notifier implements AlertSink {
     alerts: StoredAlert[],
     now: number,
   ): Promise<void> {
-    const delays = this.options.retryDelaysMs ?? [1000, 5000];
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     for (let attempt = 0; ; attempt++) {
+      const attemptedAt = this.now();
+      const started = performance.now();
       const error = await this.deliverOnce(config, integration, group.node.receiver, group.labels, group.key, alerts, now);
+      await this.recordAttempt(group, integration, { attemptedAt, durationMs: performance.now() - started, error: error ?? null });
       if (!error) return;
       if (attempt >= delays.length) {
         this.options.log?.warn(
@@ -301,6 +316,22 @@ export class Notifier implements AlertSink {
         return;
       }
       await sleep(delays[attempt]!);
+    }
+  }
+
+  private async recordAttempt(
+    group: Group,
+    integration: Integration,
+    attempt: { attemptedAt: number; durationMs: number; error: string | null },
+  ) {
+    if (!this.options.deliveryLog || !integration.uid) return;
+    const orgId = group.alerts[0]?.orgId;
+    if (orgId === undefined) return;
+    try {
+      await this.options.deliveryLog.record(orgId, integration.uid, attempt);
+    } catch (error) {
+      // The status is for people to read; losing one never stops a delivery.
+      this.options.log?.warn({ err: error, integration: integration.uid }, 'alerting: could not record a delivery attempt');
     }
   }
 

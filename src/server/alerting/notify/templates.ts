@@ -208,7 +208,8 @@ export function templateData(options: {
     GroupLabels: new KV(publicLabels(options.groupLabels)),
     CommonLabels: new KV(common(alerts.map((a) => a.Labels.pairs))),
     CommonAnnotations: new KV(common(alerts.map((a) => a.Annotations.pairs))),
-    ExternalURL: base,
+    // As configured (Grafana's root_url keeps its trailing slash); links above are built from `base`.
+    ExternalURL: options.externalUrl,
     GroupKey: options.groupKey,
     TruncatedAlerts: options.truncatedAlerts ?? 0,
   };
