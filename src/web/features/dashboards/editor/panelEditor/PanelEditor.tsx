@@ -85,6 +85,11 @@ function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, uns
       edit({ type: 'panel/update', panelId, panel: { ...next, id: panelId }, coalesce: coalesce ? `panel-editor-${session}:${coalesce}` : undefined }),
     [edit, panelId, session],
   );
+  const latestPanel = useRef(panel);
+  useEffect(() => {
+    latestPanel.current = panel;
+  });
+  const latest = useCallback(() => latestPanel.current, []);
   const { previewPanel, runNow } = useRunTargets(panel, resolve);
   const refresh = useCallback(() => {
     runNow();
@@ -177,10 +182,11 @@ function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, uns
                 onChange={update}
                 onRun={refresh}
                 onInspect={() => state.setInspect(panelId, 'query')}
+                latest={latest}
               />
             </Tabs.Panel>
             <Tabs.Panel value="transform" pt="sm">
-              <TransformationsTab panel={panel} frames={results.frames} onChange={update} />
+              <TransformationsTab panel={panel} frames={results.frames} onChange={update} latest={latest} />
             </Tabs.Panel>
             <Tabs.Panel value="json" pt="sm">
               <Suspense fallback={<Text size="sm">Loading the editor…</Text>}>

@@ -20,10 +20,12 @@ export interface QueriesTabProps {
   onChange(next: Panel, coalesce?: string): void;
   onRun(): void;
   onInspect(): void;
+  /** The panel as it is now (Undo of a removal comes later than the render that removed). */
+  latest(): Panel;
 }
 
 /** The panel's data source, query options and one editor per query, as Grafana's Queries tab. */
-export function QueriesTab({ panel, dataSources, dataSourcesLoading, resolve, errors, onChange, onRun, onInspect }: QueriesTabProps) {
+export function QueriesTab({ panel, dataSources, dataSourcesLoading, resolve, errors, onChange, onRun, onInspect, latest }: QueriesTabProps) {
   const targets = targetsOf(panel);
   const mixed = isMixed(panel);
   const panelDataSource = mixed ? undefined : resolve(panel.datasource ?? targets[0]?.datasource);
@@ -52,7 +54,9 @@ export function QueriesTab({ panel, dataSources, dataSourcesLoading, resolve, er
             variant="default"
             onClick={() => {
               notifications.hide(`query-removed-${removed.refId}`);
-              onChange({ ...panel, targets: [...targets.slice(0, index), removed, ...targets.slice(index)] });
+              const now = latest();
+              const list = targetsOf(now);
+              onChange({ ...now, targets: [...list.slice(0, index), removed, ...list.slice(index)] });
             }}
           >
             Undo

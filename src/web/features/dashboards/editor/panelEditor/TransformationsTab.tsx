@@ -1,15 +1,27 @@
-import { ActionIcon, Badge, Button, Combobox, Group, Paper, Stack, Text, Tooltip, useCombobox } from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlayerPause, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { DataFrame } from '../../../../../contract/query';
 import type { Panel } from '../../../../panels/layout';
+import classes from './PanelEditor.module.css';
 import { moveItem, removeItem, replaceItem } from './targets';
 import { TransformationForm } from './TransformationForm';
 import { fieldNames, TRANSFORMATION_TYPES, transformationName, transformationsOf, type Transformation } from './transformationTypes';
 
 /** The panel's transformations in the order they run: add, reorder, disable, remove, and their options. */
-export function TransformationsTab({ panel, frames, onChange }: { panel: Panel; frames: DataFrame[]; onChange(next: Panel, coalesce?: string): void }) {
+export function TransformationsTab({
+  panel,
+  frames,
+  onChange,
+  latest,
+}: {
+  panel: Panel;
+  frames: DataFrame[];
+  onChange(next: Panel, coalesce?: string): void;
+  /** The panel as it is now, for an Undo clicked after other edits. */
+  latest(): Panel;
+}) {
   const list = transformationsOf(panel);
   const fields = useMemo(() => fieldNames(panel, frames), [panel, frames]);
   const setList = (next: Transformation[], coalesce?: string) => onChange({ ...panel, transformations: next }, coalesce);
@@ -28,7 +40,9 @@ export function TransformationsTab({ panel, frames, onChange }: { panel: Panel; 
             variant="default"
             onClick={() => {
               notifications.hide(id);
-              onChange({ ...panel, transformations: [...list.slice(0, index), removed, ...list.slice(index)] });
+              const now = latest();
+              const current = transformationsOf(now);
+              onChange({ ...now, transformations: [...current.slice(0, index), removed, ...current.slice(index)] });
             }}
           >
             Undo
@@ -111,46 +125,71 @@ function Action({ label, onClick, disabled, pressed, children }: { label: string
   );
 }
 
-/** A searchable list of the transformations, with Grafana's names and descriptions. */
+/** Grafana's inline picker: a searchable list of the transformations with their names and descriptions. */
 function AddTransformation({ onAdd }: { onAdd(id: string, options: Record<string, unknown>): void }) {
-  const combobox = useCombobox({ onDropdownClose: () => setSearch('') });
+  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const shown = TRANSFORMATION_TYPES.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(search.trim().toLowerCase()));
+  const close = () => {
+    setOpened(false);
+    setSearch('');
+  };
+  if (!opened)
+    return (
+      <Button variant="default" w="fit-content" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        Add transformation
+      </Button>
+    );
   return (
-    <Combobox
-      store={combobox}
-      width={420}
-      position="bottom-start"
-      onOptionSubmit={(id) => {
-        const type = TRANSFORMATION_TYPES.find((t) => t.id === id);
-        if (type) onAdd(type.id, type.defaults());
-        combobox.closeDropdown();
-      }}
-    >
-      <Combobox.Target>
-        <Button variant="default" w="fit-content" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => combobox.toggleDropdown()}>
-          Add transformation
-        </Button>
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Text id="add-transformation-search" size="xs" fw={500} px="xs" pt={4}>
-          Search transformations
-        </Text>
-        <Combobox.Search aria-labelledby="add-transformation-search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Join, reduce, rename…" />
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label="Transformations">
+    <Paper withBorder radius="sm" p="xs">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Search transformations"
+            size="xs"
+            value={search}
+            autoFocus
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                close();
+              }
+            }}
+            style={{ flex: 1 }}
+          />
+          <CloseButton aria-label="Close the list of transformations" onClick={close} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} component="ul" aria-label="Transformations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {shown.map((t) => (
-            <Combobox.Option value={t.id} key={t.id} aria-label={t.name}>
-              <Text size="sm" fw={500}>
-                {t.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t.description}
-              </Text>
-            </Combobox.Option>
+            <li key={t.id}>
+              <UnstyledButton
+                w="100%"
+                h="100%"
+                p={6}
+                className={classes.choice}
+                aria-label={t.name}
+                onClick={() => {
+                  onAdd(t.id, t.defaults());
+                  close();
+                }}
+              >
+                <Text size="sm" fw={500}>
+                  {t.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t.description}
+                </Text>
+              </UnstyledButton>
+            </li>
           ))}
-          {shown.length === 0 && <Combobox.Empty>No transformation matches</Combobox.Empty>}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+          {shown.length === 0 && (
+            <Text component="li" size="sm" c="dimmed">
+              No transformation matches “{search}”.
+            </Text>
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
   );
 }
