@@ -67,7 +67,8 @@ function open(path = '/d/abc/checkout?editPanel=2') {
   startSession(connectedSession('Editor'));
   server.use(
     http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(stored())),
-    http.get(`${API}/api/datasources`, () => HttpResponse.json([
+    http.get(`${API}/api/datasources`, () =>
+      HttpResponse.json([
         {
           ...testdata,
           id: 1,
@@ -86,7 +87,8 @@ function open(path = '/d/abc/checkout?editPanel=2') {
           version: 1,
           readOnly: false,
         },
-      ])),
+      ]),
+    ),
     http.post(`${API}/api/ds/query`, () => HttpResponse.json({ results: {} })),
     answer('get', '/api/folders', []),
     answer('get', '/api/user/stars', []),

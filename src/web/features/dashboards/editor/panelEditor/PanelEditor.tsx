@@ -44,7 +44,7 @@ let sessions = 0;
  * `panel/update`; Discard rewinds that model's history to where it stood on opening.
  */
 export function PanelEditor(props: PanelEditorProps) {
-  const { edits, uid, panelId } = props;
+  const { edits, panelId } = props;
   const panel = Number.isFinite(panelId) ? findPanel(edits.model, panelId) : undefined;
   if (!panel || panel.type === 'row') {
     return (
@@ -52,9 +52,15 @@ export function PanelEditor(props: PanelEditorProps) {
         <Text component="h1" size="xl" fw={700}>
           Edit panel
         </Text>
-        <Alert color="red" role="alert" title={`Panel ${Number.isFinite(panelId) ? panelId : ''} is not on this dashboard`.replace('  ', ' ')}>
+        <Alert
+          color="red"
+          role="alert"
+          title={`Panel ${Number.isFinite(panelId) ? panelId : ''} is not on this dashboard`.replace('  ', ' ')}
+        >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{panel ? 'A row has no panel editor: rename or move it on the dashboard.' : 'It may have been removed, or the link is wrong.'}</Text>
+            <Text size="sm">
+              {panel ? 'A row has no panel editor: rename or move it on the dashboard.' : 'It may have been removed, or the link is wrong.'}
+            </Text>
             <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={props.onClose}>
               Back to dashboard
             </Button>
@@ -66,7 +72,18 @@ export function PanelEditor(props: PanelEditorProps) {
   return <PanelEditorBody {...props} panel={panel} />;
 }
 
-function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, unsaved, saveBlocked, onSave, onClose }: PanelEditorProps & { panel: Panel }) {
+function PanelEditorBody({
+  edits,
+  meta,
+  uid,
+  panelId,
+  panel,
+  dashboardTitle,
+  unsaved,
+  saveBlocked,
+  onSave,
+  onClose,
+}: PanelEditorProps & { panel: Panel }) {
   // Where the history stood on opening: Discard goes back there. Every field's edits coalesce under
   // this session's own key, so the first one never merges into an edit made before opening.
   const [openedAt] = useState(() => edits.depth);
@@ -82,7 +99,12 @@ function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, uns
 
   const update = useCallback(
     (next: Panel, coalesce?: string) =>
-      edit({ type: 'panel/update', panelId, panel: { ...next, id: panelId }, coalesce: coalesce ? `panel-editor-${session}:${coalesce}` : undefined }),
+      edit({
+        type: 'panel/update',
+        panelId,
+        panel: { ...next, id: panelId },
+        coalesce: coalesce ? `panel-editor-${session}:${coalesce}` : undefined,
+      }),
     [edit, panelId, session],
   );
   const latestPanel = useRef(panel);
@@ -103,19 +125,17 @@ function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, uns
   };
 
   // Escape leaves the editor, keeping the changes (Grafana's), unless it is closing something first.
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="listbox"], [role="menu"]')) return;
       if (document.querySelector('[role="dialog"], [role="menu"]')) return;
-      closeRef.current();
+      onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [onClose]);
 
   const title = typeof panel.title === 'string' && panel.title.trim() ? panel.title : `Untitled panel ${panelId}`;
   const queryCount = Array.isArray(panel.targets) ? panel.targets.length : 0;
@@ -166,7 +186,11 @@ function PanelEditorBody({ edits, meta, uid, panelId, panel, dashboardTitle, uns
               {errorMessage(dataSources.error)}
             </Alert>
           )}
-          <Tabs value={tab} onChange={(value) => state.setUrlParams({ tab: value === 'queries' ? undefined : (value ?? undefined) })} keepMounted={false}>
+          <Tabs
+            value={tab}
+            onChange={(value) => state.setUrlParams({ tab: value === 'queries' ? undefined : (value ?? undefined) })}
+            keepMounted={false}
+          >
             <Tabs.List>
               <Tabs.Tab value="queries">Queries ({queryCount})</Tabs.Tab>
               <Tabs.Tab value="transform">Transformations ({transformCount})</Tabs.Tab>

@@ -6,7 +6,8 @@ import JsonEditor from '../../JsonEditor';
 function parsePanel(text: string): { ok: true; panel: Panel } | { ok: false; error: string } {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'A panel is a JSON object: { "type": …, "targets": […] }.' };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { ok: false, error: 'A panel is a JSON object: { "type": …, "targets": […] }.' };
     return { ok: true, panel: value as Panel };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -25,15 +25,22 @@ export interface QueriesTabProps {
 }
 
 /** The panel's data source, query options and one editor per query, as Grafana's Queries tab. */
-export function QueriesTab({ panel, dataSources, dataSourcesLoading, resolve, errors, onChange, onRun, onInspect, latest }: QueriesTabProps) {
+export function QueriesTab({
+  panel,
+  dataSources,
+  dataSourcesLoading,
+  resolve,
+  errors,
+  onChange,
+  onRun,
+  onInspect,
+  latest,
+}: QueriesTabProps) {
   const targets = targetsOf(panel);
   const mixed = isMixed(panel);
   const panelDataSource = mixed ? undefined : resolve(panel.datasource ?? targets[0]?.datasource);
   const setTargets = (next: DataQuery[], coalesce?: string) => onChange({ ...panel, targets: next }, coalesce);
-  const options = [
-    ...dataSources.map((ds) => ({ value: ds.uid, label: ds.name })),
-    { value: MIXED, label: 'Mixed' },
-  ];
+  const options = [...dataSources.map((ds) => ({ value: ds.uid, label: ds.name })), { value: MIXED, label: 'Mixed' }];
 
   const pickDataSource = (value: string | null) => {
     if (!value) return;
@@ -78,7 +85,11 @@ export function QueriesTab({ panel, dataSources, dataSourcesLoading, resolve, er
           searchable
           allowDeselect={false}
           w={260}
-          error={!mixed && !panelDataSource && !dataSourcesLoading && targets.length > 0 ? 'This data source was not found: pick one of this org’s.' : undefined}
+          error={
+            !mixed && !panelDataSource && !dataSourcesLoading && targets.length > 0
+              ? 'This data source was not found: pick one of this org’s.'
+              : undefined
+          }
         />
         <QueryOptions panel={panel} onChange={onChange} />
         <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onInspect}>

@@ -5,15 +5,32 @@ import type { Panel } from '../../../../panels/layout';
 import { queryOptionProblem, queryOptionText, withQueryOption, type QueryOptionField } from './queryOptions';
 
 const FIELDS: ReadonlyArray<{ field: QueryOptionField; label: string; placeholder: string; description: string }> = [
-  { field: 'maxDataPoints', label: 'Max data points', placeholder: 'auto', description: 'The most points a query returns; the panel width by default.' },
-  { field: 'interval', label: 'Min interval', placeholder: 'No limit', description: 'The shortest step between points, e.g. 30s: the scrape interval.' },
-  { field: 'timeFrom', label: 'Relative time', placeholder: '1h', description: 'This panel’s own range, e.g. 1h or now-1d/d, instead of the dashboard’s.' },
+  {
+    field: 'maxDataPoints',
+    label: 'Max data points',
+    placeholder: 'auto',
+    description: 'The most points a query returns; the panel width by default.',
+  },
+  {
+    field: 'interval',
+    label: 'Min interval',
+    placeholder: 'No limit',
+    description: 'The shortest step between points, e.g. 30s: the scrape interval.',
+  },
+  {
+    field: 'timeFrom',
+    label: 'Relative time',
+    placeholder: '1h',
+    description: 'This panel’s own range, e.g. 1h or now-1d/d, instead of the dashboard’s.',
+  },
   { field: 'timeShift', label: 'Time shift', placeholder: '1h', description: 'Moves this panel’s range back, e.g. 1d for yesterday.' },
 ];
 
 /** A one-line summary of the options set, as Grafana's button shows them. */
 function summary(panel: Panel): string {
-  const set = FIELDS.filter(({ field }) => queryOptionText(panel, field)).map(({ field, label }) => `${label} = ${queryOptionText(panel, field)}`);
+  const set = FIELDS.filter(({ field }) => queryOptionText(panel, field)).map(
+    ({ field, label }) => `${label} = ${queryOptionText(panel, field)}`,
+  );
   return set.length ? set.join(', ') : 'MD = auto, Interval = auto';
 }
 

@@ -1,5 +1,14 @@
 import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconCopy,
+  IconEye,
+  IconEyeOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { DataSourceSummary } from '../../../../api/dataSources';
 import { QueryEditor } from '../../../../queryEditors/QueryEditor';
@@ -23,7 +32,19 @@ export interface QueryRowProps {
   onRun(): void;
 }
 
-function IconButton({ label, onClick, disabled, children, pressed }: { label: string; onClick(): void; disabled?: boolean; children: ReactNode; pressed?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  pressed,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  children: ReactNode;
+  pressed?: boolean;
+}) {
   return (
     <Tooltip label={label}>
       <ActionIcon variant="subtle" color="gray" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled}>
@@ -36,7 +57,10 @@ function IconButton({ label, onClick, disabled, children, pressed }: { label: st
 /** The fields of `next` that differ from `previous`: the coalescing key of an edit. */
 function changedFields(previous: DataQuery, next: DataQuery): string {
   const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
-  return [...keys].filter((k) => previous[k] !== next[k]).sort().join(',');
+  return [...keys]
+    .filter((k) => previous[k] !== next[k])
+    .sort()
+    .join(',');
 }
 
 /** One query of the panel: its name, data source (in a Mixed panel), actions, and its editor. */
@@ -68,7 +92,11 @@ export function QueryRow(props: QueryRowProps) {
                   const ds = props.dataSources.find((d) => d.uid === uid);
                   if (!ds) return;
                   // Another type's query would not parse: a new one of that type, keeping the name.
-                  props.onChange(ds.type === dataSource?.type ? { ...query, datasource: toRef(ds) } : { ...defaultQuery(name, toRef(ds)), hide: query.hide });
+                  props.onChange(
+                    ds.type === dataSource?.type
+                      ? { ...query, datasource: toRef(ds) }
+                      : { ...defaultQuery(name, toRef(ds)), hide: query.hide },
+                  );
                 }}
               />
             ) : (

@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlayerPause, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -80,7 +93,11 @@ export function TransformationsTab({
                   <Action label={`Move ${name} up`} onClick={() => setList(moveItem(list, index, -1))} disabled={index === 0}>
                     <IconArrowUp size={16} aria-hidden />
                   </Action>
-                  <Action label={`Move ${name} down`} onClick={() => setList(moveItem(list, index, 1))} disabled={index === list.length - 1}>
+                  <Action
+                    label={`Move ${name} down`}
+                    onClick={() => setList(moveItem(list, index, 1))}
+                    disabled={index === list.length - 1}
+                  >
                     <IconArrowDown size={16} aria-hidden />
                   </Action>
                   <Action
@@ -104,7 +121,9 @@ export function TransformationsTab({
                 id={t.id}
                 options={typeof t.options === 'object' && t.options !== null ? t.options : {}}
                 fields={fields}
-                onChange={(options, field) => setList(replaceItem(list, index, { ...t, options }), field ? `transformation-${index}-${field}` : undefined)}
+                onChange={(options, field) =>
+                  setList(replaceItem(list, index, { ...t, options }), field ? `transformation-${index}-${field}` : undefined)
+                }
               />
             </Stack>
           </Paper>
@@ -115,7 +134,19 @@ export function TransformationsTab({
   );
 }
 
-function Action({ label, onClick, disabled, pressed, children }: { label: string; onClick(): void; disabled?: boolean; pressed?: boolean; children: ReactNode }) {
+function Action({
+  label,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={label}>
       <ActionIcon variant="subtle" color="gray" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled}>
@@ -160,7 +191,13 @@ function AddTransformation({ onAdd }: { onAdd(id: string, options: Record<string
           />
           <CloseButton aria-label="Close the list of transformations" onClick={close} />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} component="ul" aria-label="Transformations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2 }}
+          spacing={6}
+          component="ul"
+          aria-label="Transformations"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {shown.map((t) => (
             <li key={t.id}>
               <UnstyledButton

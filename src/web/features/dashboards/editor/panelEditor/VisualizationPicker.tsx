@@ -156,14 +156,30 @@ export function VisualizationPicker({ panel, frames, timeRange, timeZone, onChan
 }
 
 /** The panel's data drawn small by this type, once it scrolls into view; the type's icon without data. */
-function TypePreview({ type, panel, frames, timeRange, timeZone }: { type: string; panel: Panel; frames: DataFrame[]; timeRange: TimeRangeMs; timeZone: string }) {
+function TypePreview({
+  type,
+  panel,
+  frames,
+  timeRange,
+  timeZone,
+}: {
+  type: string;
+  panel: Panel;
+  frames: DataFrame[];
+  timeRange: TimeRangeMs;
+  timeZone: string;
+}) {
   const { ref, entry } = useIntersection({ rootMargin: '100px' });
   const [seen, setSeen] = useState(false);
   if (entry?.isIntersecting && !seen) setSeen(true);
   const small = useMemo(() => {
     const changed = changePanelType(panel, type);
     // Without title, legend and axes: only the shape of the data.
-    return { ...changed, title: '', options: { ...(changed.options as object), legend: { showLegend: false, displayMode: 'hidden' }, showHeader: false } };
+    return {
+      ...changed,
+      title: '',
+      options: { ...(changed.options as object), legend: { showLegend: false, displayMode: 'hidden' }, showHeader: false },
+    };
   }, [panel, type]);
   const Icon = ICONS[type] ?? IconChartLine;
   const live = seen && frames.length > 0 && !ICON_ONLY.has(type);
@@ -172,10 +188,26 @@ function TypePreview({ type, panel, frames, timeRange, timeZone }: { type: strin
       ref={ref}
       aria-hidden
       inert
-      style={{ width: PREVIEW_W, height: PREVIEW_H, flexShrink: 0, display: 'grid', placeItems: 'center', overflow: 'hidden', pointerEvents: 'none' }}
+      style={{
+        width: PREVIEW_W,
+        height: PREVIEW_H,
+        flexShrink: 0,
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+        pointerEvents: 'none',
+      }}
     >
       {live ? (
-        <PanelRenderer panel={small} frames={frames} width={PREVIEW_W} height={PREVIEW_H} timeRange={timeRange} timeZone={timeZone} headingLevel={6} />
+        <PanelRenderer
+          panel={small}
+          frames={frames}
+          width={PREVIEW_W}
+          height={PREVIEW_H}
+          timeRange={timeRange}
+          timeZone={timeZone}
+          headingLevel={6}
+        />
       ) : (
         <Icon size={28} stroke={1.5} />
       )}

@@ -10,19 +10,94 @@ const TOOLTIP = { mode: 'single', sort: 'none' };
 /** Grafana's `options` defaults of each visualization, as a newly picked panel of that type stores them. */
 const OPTION_DEFAULTS: Record<string, Json> = {
   timeseries: { legend: LEGEND, tooltip: TOOLTIP },
-  barchart: { orientation: 'auto', xTickLabelRotation: 0, xTickLabelSpacing: 0, showValue: 'auto', stacking: 'none', groupWidth: 0.7, barWidth: 0.97, barRadius: 0, fullHighlight: false, legend: LEGEND, tooltip: TOOLTIP },
-  stat: { reduceOptions: REDUCE, orientation: 'auto', textMode: 'auto', wideLayout: true, colorMode: 'value', graphMode: 'area', justifyMode: 'auto', showPercentChange: false },
-  gauge: { reduceOptions: REDUCE, orientation: 'auto', showThresholdLabels: false, showThresholdMarkers: true, sizing: 'auto', minVizWidth: 75, minVizHeight: 75 },
-  bargauge: { reduceOptions: REDUCE, orientation: 'auto', displayMode: 'gradient', valueMode: 'color', showUnfilled: true, namePlacement: 'auto', sizing: 'auto', minVizWidth: 8, minVizHeight: 16, maxVizHeight: 300 },
+  barchart: {
+    orientation: 'auto',
+    xTickLabelRotation: 0,
+    xTickLabelSpacing: 0,
+    showValue: 'auto',
+    stacking: 'none',
+    groupWidth: 0.7,
+    barWidth: 0.97,
+    barRadius: 0,
+    fullHighlight: false,
+    legend: LEGEND,
+    tooltip: TOOLTIP,
+  },
+  stat: {
+    reduceOptions: REDUCE,
+    orientation: 'auto',
+    textMode: 'auto',
+    wideLayout: true,
+    colorMode: 'value',
+    graphMode: 'area',
+    justifyMode: 'auto',
+    showPercentChange: false,
+  },
+  gauge: {
+    reduceOptions: REDUCE,
+    orientation: 'auto',
+    showThresholdLabels: false,
+    showThresholdMarkers: true,
+    sizing: 'auto',
+    minVizWidth: 75,
+    minVizHeight: 75,
+  },
+  bargauge: {
+    reduceOptions: REDUCE,
+    orientation: 'auto',
+    displayMode: 'gradient',
+    valueMode: 'color',
+    showUnfilled: true,
+    namePlacement: 'auto',
+    sizing: 'auto',
+    minVizWidth: 8,
+    minVizHeight: 16,
+    maxVizHeight: 300,
+  },
   table: { showHeader: true, cellHeight: 'sm', footer: { show: false, reducer: ['sum'], countRows: false, fields: '' } },
-  piechart: { reduceOptions: REDUCE, pieType: 'pie', tooltip: TOOLTIP, legend: { showLegend: true, displayMode: 'list', placement: 'bottom' } },
+  piechart: {
+    reduceOptions: REDUCE,
+    pieType: 'pie',
+    tooltip: TOOLTIP,
+    legend: { showLegend: true, displayMode: 'list', placement: 'bottom' },
+  },
   'state-timeline': { mergeValues: true, showValue: 'auto', alignValue: 'left', rowHeight: 0.9, legend: LEGEND, tooltip: TOOLTIP },
   histogram: { bucketCount: 10, combine: false, legend: LEGEND, tooltip: TOOLTIP },
-  heatmap: { calculate: false, cellGap: 1, color: { mode: 'scheme', scheme: 'Oranges', fill: 'dark-orange', scale: 'exponential', exponent: 0.5, steps: 64, reverse: false }, yAxis: { axisPlacement: 'left' }, legend: { show: true }, tooltip: { mode: 'single', yHistogram: false } },
-  text: { mode: 'markdown', content: '# Title\n\nFor markdown syntax help: [commonmark.org/help](https://commonmark.org/help/)', code: { language: 'plaintext', showLineNumbers: false, showMiniMap: false } },
-  logs: { showTime: false, showLabels: false, showCommonLabels: false, wrapLogMessage: false, prettifyLogMessage: false, enableLogDetails: true, dedupStrategy: 'none', sortOrder: 'Descending' },
+  heatmap: {
+    calculate: false,
+    cellGap: 1,
+    color: { mode: 'scheme', scheme: 'Oranges', fill: 'dark-orange', scale: 'exponential', exponent: 0.5, steps: 64, reverse: false },
+    yAxis: { axisPlacement: 'left' },
+    legend: { show: true },
+    tooltip: { mode: 'single', yHistogram: false },
+  },
+  text: {
+    mode: 'markdown',
+    content: '# Title\n\nFor markdown syntax help: [commonmark.org/help](https://commonmark.org/help/)',
+    code: { language: 'plaintext', showLineNumbers: false, showMiniMap: false },
+  },
+  logs: {
+    showTime: false,
+    showLabels: false,
+    showCommonLabels: false,
+    wrapLogMessage: false,
+    prettifyLogMessage: false,
+    enableLogDetails: true,
+    dedupStrategy: 'none',
+    sortOrder: 'Descending',
+  },
   dashlist: { showStarred: true, showRecentlyViewed: false, showSearch: false, showHeadings: true, maxItems: 10, query: '', tags: [] },
-  annolist: { onlyFromThisDashboard: false, onlyInTimeRange: false, limit: 10, showUser: true, showTime: true, showTags: true, navigateToPanel: true, navigateBefore: '10m', navigateAfter: '10m' },
+  annolist: {
+    onlyFromThisDashboard: false,
+    onlyInTimeRange: false,
+    limit: 10,
+    showUser: true,
+    showTime: true,
+    showTags: true,
+    navigateToPanel: true,
+    navigateBefore: '10m',
+    navigateAfter: '10m',
+  },
 };
 
 /** Grafana's standard `color` default of each type: a palette for graphs, the thresholds for single values. */
@@ -38,7 +113,13 @@ const COLOR_DEFAULTS: Record<string, Json> = {
   'state-timeline': { mode: 'continuous-GrYlRd' },
 };
 
-const THRESHOLDS = { mode: 'absolute', steps: [{ color: 'green', value: null }, { color: 'red', value: 80 }] };
+const THRESHOLDS = {
+  mode: 'absolute',
+  steps: [
+    { color: 'green', value: null },
+    { color: 'red', value: 80 },
+  ],
+};
 
 /**
  * The panel as another visualization, as Grafana's `changePanelPlugin`: the standard field options

@@ -14,7 +14,13 @@ describe('queries', () => {
     expect(nextRefId([{ refId: 'A' }, { refId: 'C' }])).toBe('B');
     const many = Array.from({ length: 26 }, (_, i) => ({ refId: String.fromCharCode(65 + i) }));
     expect(nextRefId(many)).toBe('AA');
-    expect(addTarget([{ refId: 'A' }], prom).at(-1)).toEqual({ refId: 'B', datasource: { type: 'prometheus', uid: 'prom' }, expr: '', range: true, instant: false });
+    expect(addTarget([{ refId: 'A' }], prom).at(-1)).toEqual({
+      refId: 'B',
+      datasource: { type: 'prometheus', uid: 'prom' },
+      expr: '',
+      range: true,
+      instant: false,
+    });
   });
 
   it('refuses an empty or taken name', () => {
@@ -25,7 +31,10 @@ describe('queries', () => {
   });
 
   it('duplicates right after the original with a new name, and moves within bounds', () => {
-    const targets = [{ refId: 'A', expr: 'up' }, { refId: 'B', expr: 'x' }];
+    const targets = [
+      { refId: 'A', expr: 'up' },
+      { refId: 'B', expr: 'x' },
+    ];
     expect(duplicateTarget(targets, 0).map((t) => t.refId)).toEqual(['A', 'C', 'B']);
     expect(duplicateTarget(targets, 0)[1]).toMatchObject({ expr: 'up' });
     expect(moveItem(targets, 1, -1).map((t) => t.refId)).toEqual(['B', 'A']);
@@ -34,8 +43,13 @@ describe('queries', () => {
 
   it('changes data source as Grafana: same type keeps the queries, another type starts over, Mixed gives each its own', () => {
     const panel = { datasource: { type: 'prometheus', uid: 'prom' }, targets: [{ refId: 'A', expr: 'up' }] };
-    expect(changeDataSource(panel, prom2, prom)).toMatchObject({ datasource: { uid: 'prom2' }, targets: [{ refId: 'A', expr: 'up', datasource: { uid: 'prom2' } }] });
-    expect(changeDataSource(panel, pg, prom).targets).toEqual([{ refId: 'A', datasource: { type: pg.type, uid: 'pg' }, rawSql: '', format: 'table', rawQuery: true, editorMode: 'code' }]);
+    expect(changeDataSource(panel, prom2, prom)).toMatchObject({
+      datasource: { uid: 'prom2' },
+      targets: [{ refId: 'A', expr: 'up', datasource: { uid: 'prom2' } }],
+    });
+    expect(changeDataSource(panel, pg, prom).targets).toEqual([
+      { refId: 'A', datasource: { type: pg.type, uid: 'pg' }, rawSql: '', format: 'table', rawQuery: true, editorMode: 'code' },
+    ]);
     expect(changeDataSource(panel, 'mixed', prom)).toMatchObject({
       datasource: { type: 'datasource', uid: '-- Mixed --' },
       targets: [{ refId: 'A', expr: 'up', datasource: { type: 'prometheus', uid: 'prom' } }],
@@ -43,7 +57,14 @@ describe('queries', () => {
   });
 
   it('sends only queries with something to run', () => {
-    const panel = { datasource: { uid: 'prom' }, targets: [{ refId: 'A', expr: 'up' }, { refId: 'B', expr: ' ' }, { refId: 'C', expr: 'up', hide: true }] };
+    const panel = {
+      datasource: { uid: 'prom' },
+      targets: [
+        { refId: 'A', expr: 'up' },
+        { refId: 'B', expr: ' ' },
+        { refId: 'C', expr: 'up', hide: true },
+      ],
+    };
     expect(runnableTargets(panel, () => prom).map((t) => t.refId)).toEqual(['A']);
   });
 });
@@ -71,7 +92,15 @@ describe('changing the visualization', () => {
       options: { legend: { showLegend: true } },
       fieldConfig: {
         defaults: { unit: 'bytes', decimals: 1, custom: { lineWidth: 2 }, color: { mode: 'palette-classic' } },
-        overrides: [{ matcher: { id: 'byName', options: 'a' }, properties: [{ id: 'unit', value: 's' }, { id: 'custom.fillOpacity', value: 10 }] }],
+        overrides: [
+          {
+            matcher: { id: 'byName', options: 'a' },
+            properties: [
+              { id: 'unit', value: 's' },
+              { id: 'custom.fillOpacity', value: 10 },
+            ],
+          },
+        ],
       },
       targets: [{ refId: 'A' }],
     };
@@ -84,7 +113,13 @@ describe('changing the visualization', () => {
         unit: 'bytes',
         decimals: 1,
         color: { mode: 'palette-classic' },
-        thresholds: { mode: 'absolute', steps: [{ color: 'green', value: null }, { color: 'red', value: 80 }] },
+        thresholds: {
+          mode: 'absolute',
+          steps: [
+            { color: 'green', value: null },
+            { color: 'red', value: 80 },
+          ],
+        },
       },
       overrides: [{ matcher: { id: 'byName', options: 'a' }, properties: [{ id: 'unit', value: 's' }] }],
     });

@@ -6,7 +6,9 @@ import { defaultQuery, isRunnable, queryKindOf, type DataQuery } from '../../../
 export const MIXED_REF = { type: 'datasource', uid: '-- Mixed --' } as const;
 
 export function targetsOf(panel: Panel): DataQuery[] {
-  return (Array.isArray(panel.targets) ? panel.targets : []).filter((t): t is DataQuery => typeof t === 'object' && t !== null) as DataQuery[];
+  return (Array.isArray(panel.targets) ? panel.targets : []).filter(
+    (t): t is DataQuery => typeof t === 'object' && t !== null,
+  ) as DataQuery[];
 }
 
 export function isMixed(panel: Panel): boolean {
