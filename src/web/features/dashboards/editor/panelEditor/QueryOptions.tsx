@@ -1,4 +1,4 @@
-import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Panel } from '../../../../panels/layout';
@@ -34,7 +34,7 @@ function summary(panel: Panel): string {
   return set.length ? set.join(', ') : 'MD = auto, Interval = auto';
 }
 
-/** Grafana's query options: each field applies when valid; invalid text stays in its box with the reason. */
+/** Grafana's query options, folded under a button: each field applies when valid; invalid text stays in its box with the reason. */
 export function QueryOptions({ panel, onChange }: { panel: Panel; onChange(next: Panel, coalesce?: string): void }) {
   const [texts, setTexts] = useState<Record<QueryOptionField, string>>(() => ({
     maxDataPoints: queryOptionText(panel, 'maxDataPoints'),
@@ -42,36 +42,45 @@ export function QueryOptions({ panel, onChange }: { panel: Panel; onChange(next:
     timeFrom: queryOptionText(panel, 'timeFrom'),
     timeShift: queryOptionText(panel, 'timeShift'),
   }));
+  const [open, setOpen] = useState(false);
   return (
-    <Popover position="bottom-start" shadow="md" width={340} trapFocus>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
-          Query options
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text size="xs" c="dimmed">
-            {summary(panel)}
-          </Text>
-          {FIELDS.map(({ field, label, placeholder, description }) => (
-            <TextInput
-              key={field}
-              label={label}
-              description={description}
-              size="xs"
-              placeholder={placeholder}
-              value={texts[field]}
-              error={queryOptionProblem(field, texts[field])}
-              onChange={(e) => {
-                const text = e.currentTarget.value;
-                setTexts((all) => ({ ...all, [field]: text }));
-                if (!queryOptionProblem(field, text)) onChange(withQueryOption(panel, field, text), `query-option-${field}`);
-              }}
-            />
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        aria-expanded={open}
+        aria-controls="query-options"
+        onClick={() => setOpen(!open)}
+      >
+        Query options
+      </Button>
+      {open && (
+        <Paper id="query-options" withBorder radius="sm" p="xs" w="100%">
+          <Stack gap="xs">
+            <Text size="xs" c="dimmed">
+              {summary(panel)}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              {FIELDS.map(({ field, label, placeholder, description }) => (
+                <TextInput
+                  key={field}
+                  label={label}
+                  description={description}
+                  size="xs"
+                  placeholder={placeholder}
+                  value={texts[field]}
+                  error={queryOptionProblem(field, texts[field])}
+                  onChange={(e) => {
+                    const text = e.currentTarget.value;
+                    setTexts((all) => ({ ...all, [field]: text }));
+                    if (!queryOptionProblem(field, text)) onChange(withQueryOption(panel, field, text), `query-option-${field}`);
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      )}
+    </>
   );
 }
