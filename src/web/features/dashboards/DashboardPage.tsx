@@ -15,6 +15,7 @@ import { EditBar, useEditMode, type EditView } from './EditBar';
 import { EditTools } from './editor/AddMenu';
 import { useDashboardEdits } from './editor/useDashboardEdits';
 import type { LayoutEditing } from './editor/useEditorActions';
+import { usePanelEditorUrl } from './editor/panelEditor/usePanelEditorUrl';
 import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
@@ -26,6 +27,7 @@ import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { VersionsPanel } from './VersionsPanel';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
+const PanelEditor = lazy(() => import('./editor/panelEditor/PanelEditor'));
 
 export function DashboardPage() {
   const { uid = '' } = useParams();
@@ -71,6 +73,8 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const canSave = meta.canSave;
   const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
   const kiosk = isKiosk(params);
+  // `?editPanel=<id>`: the panel editor in place of the dashboard, on the same edit state.
+  const panelEditor = usePanelEditorUrl(meta.canEdit);
 
   const edits = useDashboardEdits(original);
   const draft = edits.model;
@@ -271,6 +275,47 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
     </VisuallyHidden>
   );
 
+  const saveModals = (
+    <>
+      <SaveModal
+        opened={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        onSave={(message) => void doSave(message, false)}
+        saving={save.isPending}
+        error={save.error && !(save.error instanceof ApiError && save.error.status === 412) ? errorMessage(save.error) : undefined}
+      />
+      <ConflictModal
+        opened={conflict !== null}
+        uid={uid}
+        serverMessage={conflict?.message ?? ''}
+        mine={draft}
+        overwriting={save.isPending}
+        onCancel={() => setConflict(null)}
+        onOverwrite={() => void doSave(conflict?.pendingMessage ?? '', true)}
+      />
+    </>
+  );
+
+  if (panelEditor.panelId !== undefined)
+    return (
+      <>
+        <Suspense fallback={<LoadingRows label="Loading the panel editor" rows={6} />}>
+          <PanelEditor
+            edits={edits}
+            meta={meta}
+            uid={uid}
+            panelId={panelEditor.panelId}
+            dashboardTitle={title}
+            unsaved={unsaved}
+            saveBlocked={Boolean(jsonError) || titleMissing}
+            onSave={() => setSaveOpen(true)}
+            onClose={panelEditor.close}
+          />
+        </Suspense>
+        {saveModals}
+      </>
+    );
+
   return (
     <Stack gap={8}>
       {editing && (
@@ -369,22 +414,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         </Tabs>
       )}
 
-      <SaveModal
-        opened={saveOpen}
-        onClose={() => setSaveOpen(false)}
-        onSave={(message) => void doSave(message, false)}
-        saving={save.isPending}
-        error={save.error && !(save.error instanceof ApiError && save.error.status === 412) ? errorMessage(save.error) : undefined}
-      />
-      <ConflictModal
-        opened={conflict !== null}
-        uid={uid}
-        serverMessage={conflict?.message ?? ''}
-        mine={draft}
-        overwriting={save.isPending}
-        onCancel={() => setConflict(null)}
-        onOverwrite={() => void doSave(conflict?.pendingMessage ?? '', true)}
-      />
+      {saveModals}
     </Stack>
   );
 }

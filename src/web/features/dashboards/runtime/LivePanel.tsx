@@ -44,7 +44,8 @@ export interface LivePanelProps {
   /** Opens (a tab) or, with `undefined`, closes the inspector of a panel. */
   onInspect(panelId: number | undefined, tab?: InspectTab): void;
   onInspectTab(tab: InspectTab): void;
-  onShare(panelId: number): void;
+  /** Absent where sharing makes no sense (the panel editor's preview): the menu has no Share then. */
+  onShare?(panelId: number): void;
   onChangeTimeRange(range: TimeRangeMs): void;
   onCreateAnnotation(at: { panelId?: number; time: number; timeEnd?: number }): void;
   onApplyPanelJson(panel: Panel): void;
@@ -182,7 +183,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           exploreHref={exploreLink}
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
           onInspect={setInspect}
-          onShare={hasId ? () => props.onShare(panel.id!) : undefined}
+          onShare={hasId && props.onShare ? () => props.onShare?.(panel.id!) : undefined}
           editing={props.editActions && hasId ? panelEditing(props.editActions, panel.id!) : undefined}
         />
       </Group>

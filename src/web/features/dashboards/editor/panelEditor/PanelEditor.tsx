@@ -1,0 +1,234 @@
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconDeviceFloppy, IconTrashX } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { resolveDataSource, useDataSourceList } from '../../../../api/dataSources';
+import { errorMessage } from '../../../../api/errors';
+import { queryKeys } from '../../../../api/keys';
+import type { Panel } from '../../../../panels/layout';
+import { OptionsPane } from '../../../../panels/options/OptionsPane';
+import { useDashboardState } from '../../runtime/useDashboardState';
+import { findPanel } from '../dashboardEdits';
+import type { DashboardEdits } from '../useDashboardEdits';
+import classes from './PanelEditor.module.css';
+import { PanelPreview } from './PanelPreview';
+import { QueriesTab } from './QueriesTab';
+import { TransformationsTab } from './TransformationsTab';
+import { usePanelResults } from './usePanelResults';
+import { useRunTargets } from './useRunTargets';
+import { VisualizationPicker } from './VisualizationPicker';
+
+const PanelJsonTab = lazy(() => import('./PanelJsonTab'));
+
+type EditorTab = 'queries' | 'transform' | 'json';
+const TABS: EditorTab[] = ['queries', 'transform', 'json'];
+
+export interface PanelEditorProps {
+  edits: DashboardEdits;
+  meta: { canSave: boolean };
+  uid: string;
+  panelId: number;
+  dashboardTitle: string;
+  unsaved: boolean;
+  saveBlocked: boolean;
+  onSave(): void;
+  /** Back to the dashboard (in edit mode); what was changed stays in the dashboard. */
+  onClose(): void;
+}
+
+let sessions = 0;
+
+/**
+ * Grafana's panel editor: the panel drawn live at the top left, its queries and transformations
+ * below, its visualization and options on the right. It edits the dashboard's one model through
+ * `panel/update`; Discard rewinds that model's history to where it stood on opening.
+ */
+export function PanelEditor(props: PanelEditorProps) {
+  const { edits, panelId } = props;
+  const panel = Number.isFinite(panelId) ? findPanel(edits.model, panelId) : undefined;
+  if (!panel || panel.type === 'row') {
+    return (
+      <Stack>
+        <Text component="h1" size="xl" fw={700}>
+          Edit panel
+        </Text>
+        <Alert
+          color="red"
+          role="alert"
+          title={`Panel ${Number.isFinite(panelId) ? panelId : ''} is not on this dashboard`.replace('  ', ' ')}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {panel ? 'A row has no panel editor: rename or move it on the dashboard.' : 'It may have been removed, or the link is wrong.'}
+            </Text>
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={props.onClose}>
+              Back to dashboard
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <PanelEditorBody {...props} panel={panel} />;
+}
+
+function PanelEditorBody({
+  edits,
+  meta,
+  uid,
+  panelId,
+  panel,
+  dashboardTitle,
+  unsaved,
+  saveBlocked,
+  onSave,
+  onClose,
+}: PanelEditorProps & { panel: Panel }) {
+  // Where the history stood on opening: Discard goes back there. Every field's edits coalesce under
+  // this session's own key, so the first one never merges into an edit made before opening.
+  const [openedAt] = useState(() => edits.depth);
+  const [session] = useState(() => ++sessions);
+  const state = useDashboardState(edits.model);
+  const tab: EditorTab = TABS.find((t) => t === state.params.get('tab')) ?? 'queries';
+  const dataSources = useDataSourceList();
+  const list = dataSources.data ?? NONE;
+  const resolve = useCallback((ref: unknown) => resolveDataSource(ref, list), [list]);
+  const results = usePanelResults(uid, panelId);
+  const client = useQueryClient();
+  const { edit, control } = edits;
+
+  const update = useCallback(
+    (next: Panel, coalesce?: string) =>
+      edit({
+        type: 'panel/update',
+        panelId,
+        panel: { ...next, id: panelId },
+        coalesce: coalesce ? `panel-editor-${session}:${coalesce}` : undefined,
+      }),
+    [edit, panelId, session],
+  );
+  const latestPanel = useRef(panel);
+  useEffect(() => {
+    latestPanel.current = panel;
+  });
+  const latest = useCallback(() => latestPanel.current, []);
+  const { previewPanel, runNow } = useRunTargets(panel, resolve);
+  const refresh = useCallback(() => {
+    runNow();
+    state.refreshNow();
+    void client.invalidateQueries({ queryKey: [...queryKeys.panelDataOf(uid), panelId] });
+  }, [runNow, state, client, uid, panelId]);
+
+  const discard = () => {
+    control({ type: 'history/rewind', toLength: openedAt });
+    onClose();
+  };
+
+  // Escape leaves the editor, keeping the changes (Grafana's), unless it is closing something first.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="listbox"], [role="menu"]')) return;
+      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const title = typeof panel.title === 'string' && panel.title.trim() ? panel.title : `Untitled panel ${panelId}`;
+  const queryCount = Array.isArray(panel.targets) ? panel.targets.length : 0;
+  const transformCount = Array.isArray(panel.transformations) ? panel.transformations.length : 0;
+
+  return (
+    <div className={classes.editor}>
+      <div className={classes.toolbar}>
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" truncate>
+            {dashboardTitle}
+          </Text>
+          <Text component="h1" fw={700} m={0} truncate style={{ fontSize: 'var(--mantine-h4-font-size)' }}>
+            Edit panel: {title}
+          </Text>
+        </div>
+        <Group gap={6} wrap="nowrap">
+          <Button variant="default" size="xs" color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={discard}>
+            Discard
+          </Button>
+          <Button variant="default" size="xs" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onClose}>
+            Back to dashboard
+          </Button>
+          {meta.canSave && (
+            <Button size="xs" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
+              {unsaved ? 'Save dashboard' : 'Saved'}
+            </Button>
+          )}
+        </Group>
+      </div>
+      <div className={classes.body}>
+        <div className={classes.main}>
+          <div className={classes.preview}>
+            <PanelPreview
+              panel={previewPanel}
+              model={edits.model}
+              uid={uid}
+              state={state}
+              dataSources={list}
+              dataSourcesReady={dataSources.data !== undefined}
+              onRefresh={refresh}
+              onApplyPanelJson={(next) => update(next)}
+              onView={() => state.setUrlParams({ editPanel: undefined, tab: undefined, viewPanel: String(panelId) }, { replace: false })}
+            />
+          </div>
+          {dataSources.isError && (
+            <Alert color="red" role="alert" title="Could not list the data sources">
+              {errorMessage(dataSources.error)}
+            </Alert>
+          )}
+          <Tabs
+            value={tab}
+            onChange={(value) => state.setUrlParams({ tab: value === 'queries' ? undefined : (value ?? undefined) })}
+            keepMounted={false}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="queries">Queries ({queryCount})</Tabs.Tab>
+              <Tabs.Tab value="transform">Transformations ({transformCount})</Tabs.Tab>
+              <Tabs.Tab value="json">Panel JSON</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="queries" pt="sm">
+              <QueriesTab
+                panel={panel}
+                dataSources={list}
+                dataSourcesLoading={dataSources.isPending}
+                resolve={resolve}
+                errors={results.errors}
+                onChange={update}
+                onRun={refresh}
+                onInspect={() => state.setInspect(panelId, 'query')}
+                latest={latest}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="transform" pt="sm">
+              <TransformationsTab panel={panel} frames={results.frames} onChange={update} latest={latest} />
+            </Tabs.Panel>
+            <Tabs.Panel value="json" pt="sm">
+              <Suspense fallback={<Text size="sm">Loading the editor…</Text>}>
+                <PanelJsonTab panel={panel} onChange={update} />
+              </Suspense>
+            </Tabs.Panel>
+          </Tabs>
+        </div>
+        <aside className={classes.options} aria-label="Panel options">
+          <VisualizationPicker panel={panel} frames={results.frames} timeRange={state.range} timeZone={state.timeZone} onChange={update}>
+            <OptionsPane panel={panel} frames={results.frames} onChange={update} />
+          </VisualizationPicker>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+const NONE: never[] = [];
+
+export default PanelEditor;

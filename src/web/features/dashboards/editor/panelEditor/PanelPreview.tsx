@@ -1,0 +1,120 @@
+import { Group } from '@mantine/core';
+import { useIsFetching } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { DataSourceSummary } from '../../../../api/dataSources';
+import { queryKeys } from '../../../../api/keys';
+import type { Panel } from '../../../../panels/layout';
+import type { TimeRangeMs } from '../../../../panels/types';
+import { LivePanel } from '../../runtime/LivePanel';
+import { scopeWithPanelVars } from '../../runtime/repeat';
+import { absolute } from '../../runtime/time';
+import { TimeControls } from '../../runtime/TimeControls';
+import type { InterpolationScope, VariableModel } from '../../runtime/types';
+import type { DashboardState } from '../../runtime/useDashboardState';
+import { useVariables } from '../../runtime/useVariables';
+import { builtinScope, calculateInterval } from '../../runtime/variables';
+import { VariablesBar } from '../../runtime/VariablesBar';
+
+const NO_ANNOTATIONS: never[] = [];
+
+/**
+ * The panel as the dashboard draws it (the same LivePanel), at the dashboard's time range and
+ * variables, with the dashboard's time picker and variable controls above it.
+ */
+export function PanelPreview({
+  panel,
+  model,
+  uid,
+  state,
+  dataSources,
+  dataSourcesReady,
+  onRefresh,
+  onApplyPanelJson,
+  onView,
+}: {
+  panel: Panel;
+  model: Record<string, unknown>;
+  uid: string;
+  state: DashboardState;
+  dataSources: readonly DataSourceSummary[];
+  dataSourcesReady: boolean;
+  onRefresh(): void;
+  onApplyPanelJson(panel: Panel): void;
+  /** The panel menu's View: the panel alone on the dashboard. */
+  onView(): void;
+}) {
+  const templating = useMemo(() => {
+    const list = (model.templating as { list?: unknown } | undefined)?.list;
+    return (Array.isArray(list) ? list : []).filter(
+      (v): v is VariableModel => typeof v === 'object' && v !== null && typeof (v as VariableModel).name === 'string',
+    );
+  }, [model.templating]);
+  const dashboard = useMemo(() => ({ uid, title: typeof model.title === 'string' ? model.title : '' }), [uid, model.title]);
+  const variables = useVariables({
+    models: templating,
+    range: state.range,
+    rangeKey: state.rangeKey,
+    dashboard,
+    params: state.params,
+    setUrlParams: state.setUrlParams,
+  });
+  const scope: InterpolationScope = useMemo(
+    () =>
+      scopeWithPanelVars(
+        {
+          variables: variables.scope.variables,
+          builtins: builtinScope({ range: state.range, intervalMs: calculateInterval(state.range, 1000).intervalMs, dashboard }),
+        },
+        panel,
+      ),
+    [variables.scope.variables, dashboard, state.range, panel],
+  );
+  const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
+  const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
+  const { setRange } = state;
+  const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
+  const ignore = useCallback(() => undefined, []);
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%', minHeight: 0 }}>
+      <Group gap={8} justify="space-between" wrap="wrap">
+        <VariablesBar variables={variables.variables} setValue={variables.setValue} />
+        <TimeControls
+          raw={state.raw}
+          range={state.range}
+          timeZone={state.timeZone}
+          refresh={state.refresh}
+          refreshing={fetching}
+          onRangeChange={state.setRange}
+          onRefreshChange={state.setRefresh}
+          onRefreshNow={onRefresh}
+          savedTimeZone={state.savedTimeZone}
+          onTimeZoneChange={state.setTimeZone}
+        />
+      </Group>
+      <div style={{ flex: 1, minHeight: 0 }} data-testid="panel-preview">
+        <LivePanel
+          panel={panel}
+          dashboardUid={uid}
+          scope={scope}
+          range={state.range}
+          rawRange={rawRange}
+          timeZone={state.timeZone}
+          dataSources={dataSources}
+          annotations={NO_ANNOTATIONS}
+          variablesReady={variables.ready && dataSourcesReady}
+          viewing={false}
+          headingLevel={2}
+          canEdit
+          onView={onView}
+          inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
+          onInspect={state.setInspect}
+          onInspectTab={state.setInspectTab}
+          onChangeTimeRange={onChangeTimeRange}
+          onCreateAnnotation={ignore}
+          onApplyPanelJson={onApplyPanelJson}
+        />
+      </div>
+    </div>
+  );
+}
