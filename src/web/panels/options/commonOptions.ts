@@ -246,9 +246,9 @@ export function stackingOption(category: string): OptionItem {
 export function hideFromOptions(): OptionItem[] {
   const base = { legend: false, tooltip: false, viz: false };
   return inCategory('Series', [
-    { ...keyed(toggle('custom.hideFrom', 'Hide in tooltip'), 'tooltip', base), overridesOnly: true },
-    { ...keyed(toggle('custom.hideFrom', 'Hide in legend'), 'legend', base), overridesOnly: true },
-    { ...keyed(toggle('custom.hideFrom', 'Hide in graph'), 'viz', base), overridesOnly: true },
+    { ...keyed(toggle('custom.hideFrom', 'Hide in tooltip'), 'tooltip', base), overridesOnly: true, propertyName: 'Hide in area' },
+    { ...keyed(toggle('custom.hideFrom', 'Hide in legend'), 'legend', base), overridesOnly: true, propertyName: 'Hide in area' },
+    { ...keyed(toggle('custom.hideFrom', 'Hide in graph'), 'viz', base), overridesOnly: true, propertyName: 'Hide in area' },
   ]);
 }
 

@@ -82,6 +82,8 @@ export interface OptionItem {
   showIf?(config: Json): boolean;
   /** Only offered as an override property (Grafana's `hideFromDefaults`). */
   overridesOnly?: boolean;
+  /** The override property's name when several items edit one object (`custom.hideFrom` → "Hide in area"). */
+  propertyName?: string;
 }
 
 /** Grafana's standard field options, by their override ids. */
