@@ -47,7 +47,7 @@ export const STANDARD_OPTIONS: Record<StandardOptionId, OptionItem> = {
     editor: 'text',
     settings: { placeholder: '-' },
   },
-  links: { path: 'links', name: 'Data links', category: 'Data links', editor: 'links', defaultValue: [] },
+  links: { path: 'links', name: 'Data links', category: 'Data links', editor: 'links' },
   mappings: {
     path: 'mappings',
     name: 'Value mappings',
