@@ -30,6 +30,9 @@ export interface OptionEditorProps {
   fieldNames: string[];
 }
 
+/** Mantine's pickers need a non-empty value; Grafana's "Numeric fields" is stored as ''. */
+const EMPTY_CHOICE = '(empty)';
+
 const REDUCER_CHOICES = Object.entries(REDUCER_NAMES).map(([value, label]) => ({ value, label }));
 
 /** Choices keyed by position: Mantine's pickers take strings, options are strings, numbers, booleans or null. */
@@ -203,9 +206,9 @@ export function OptionEditor(props: OptionEditorProps) {
           searchable
           clearable={!fixed.length}
           placeholder={settings.placeholder}
-          data={[...fixed, ...names, ...unknown].map((o) => ({ ...o, value: o.value === '' ? '\u0000' : o.value }))}
-          value={current === '' && fixed.some((f) => f.value === '') ? '\u0000' : current || null}
-          onChange={(v) => onChange(v === '\u0000' ? '' : (v ?? undefined))}
+          data={[...fixed, ...names, ...unknown].map((o) => ({ ...o, value: o.value === '' ? EMPTY_CHOICE : o.value }))}
+          value={current === '' && fixed.some((f) => f.value === '') ? EMPTY_CHOICE : current || null}
+          onChange={(v) => onChange(v === EMPTY_CHOICE ? '' : (v ?? undefined))}
           comboboxProps={{ withinPortal: true }}
         />
       );
