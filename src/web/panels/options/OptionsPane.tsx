@@ -1,28 +1,168 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { JSX } from 'react';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState, type JSX } from 'react';
 import type { DataFrame } from '../../../contract/query';
+import { panelOverrides, prepareFields } from '../fieldDisplay';
+import { decodeFrames } from '../frames';
 import type { Panel } from '../layout';
+import { migrateToPlugin, panelPlugin } from '../registry';
+import { OptionEditor } from './OptionEditor';
+import { OptionsCategory } from './OptionsCategory';
+import { OverridesEditor } from './OverridesEditor';
+import { panelFrameOptions } from './panelOptions';
+import { getPath, isObject, itemValue, setPath, storedValue, withDefaults } from './paths';
+import { fieldOptionItems, STANDARD_OPTIONS } from './standardOptions';
+import type { Json, OptionItem, PanelPlugin } from './types';
 
-/** The panel's options, grouped as Grafana's options pane: here its "Panel options". */
-export function OptionsPane(props: { panel: Panel; frames: DataFrame[]; onChange(next: Panel, coalesce?: string): void }): JSX.Element {
-  const { panel, onChange } = props;
+/** Where an option is stored: at the panel (panel options) or under `fieldConfig.defaults` (field options). */
+interface Entry {
+  item: OptionItem;
+  scope: 'panel' | 'field';
+}
+interface Category {
+  name: string;
+  entries: Entry[];
+}
+
+/** Grafana lists these after the visualization's own categories, in this order. */
+const FIELD_CATEGORIES = ['Standard options', 'Data links', 'Value mappings', 'Thresholds'];
+
+function categoriesOf(plugin: PanelPlugin | undefined, variables: string[] | undefined): Category[] {
+  const byName = new Map<string, Entry[]>();
+  const add = (item: OptionItem, scope: Entry['scope']) =>
+    byName.set(item.category, [...(byName.get(item.category) ?? []), { item, scope }]);
+  for (const item of panelFrameOptions(variables)) add(item, 'panel');
+  for (const item of plugin?.options ?? []) add(item, 'panel');
+  const custom = (plugin?.fieldConfig?.custom ?? []).filter((item) => !item.overridesOnly);
+  for (const item of custom.filter((i) => !FIELD_CATEGORIES.includes(i.category))) add(item, 'field');
+  for (const name of FIELD_CATEGORIES) {
+    for (const id of plugin?.fieldConfig?.standardOptions ?? [])
+      if (STANDARD_OPTIONS[id].category === name) add(STANDARD_OPTIONS[id], 'field');
+    for (const item of custom.filter((i) => i.category === name)) add(item, 'field');
+  }
+  return [...byName].map(([name, entries]) => ({ name, entries }));
+}
+
+/** The names overrides can match (`byName`): each field's name as the panel would show it without its own display name. */
+function fieldNamesOf(frames: DataFrame[]): string[] {
+  const prepared = prepareFields({ fieldConfig: { defaults: {}, overrides: [] } }, decodeFrames(frames));
+  return [...new Set(prepared.flatMap((f) => f.fields.map((field) => field.displayName)))];
+}
+
+function refIdsOf(panel: Panel, frames: DataFrame[]): string[] {
+  const fromTargets = (panel.targets ?? []).map((t) => t.refId).filter((r): r is string => typeof r === 'string');
+  const fromFrames = frames.map((f) => (isObject(f) && typeof f.refId === 'string' ? f.refId : undefined)).filter((r): r is string => !!r);
+  return [...new Set([...fromTargets, ...fromFrames])];
+}
+
+const matches = (item: OptionItem, query: string) => `${item.name} ${item.description ?? ''}`.toLowerCase().includes(query);
+
+/**
+ * The panel editor's options pane, generated from the visualization's plugin description as
+ * Grafana's: search, "All / Overrides", then collapsible categories. Every change is the whole
+ * next panel, written as Grafana's JSON; `coalesce` names the field being typed into, so that
+ * typing is one undo step.
+ */
+export function OptionsPane(props: {
+  panel: Panel;
+  frames: DataFrame[];
+  onChange(next: Panel, coalesce?: string): void;
+  variables?: string[];
+}): JSX.Element {
+  const { frames, onChange, variables } = props;
+  const plugin = panelPlugin(props.panel.type);
+  const panel = useMemo(() => (plugin ? withDefaults(plugin, migrateToPlugin(props.panel)) : props.panel), [plugin, props.panel]);
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<'all' | 'overrides'>('all');
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const categories = useMemo(() => categoriesOf(plugin, variables), [plugin, variables]);
+  const fieldNames = useMemo(() => fieldNamesOf(frames), [frames]);
+  const query = search.trim().toLowerCase();
+
+  const defaults = (getPath(panel, 'fieldConfig.defaults') ?? {}) as Json;
+  const containerOf = (scope: Entry['scope']) => (scope === 'panel' ? panel : defaults);
+  const scopeOf = (entry: Entry): Json => {
+    if (entry.scope === 'field') return isObject(defaults.custom) ? defaults.custom : {};
+    return entry.item.path.startsWith('options.') ? ((panel.options ?? {}) as Json) : panel;
+  };
+  const change = (entry: Entry, value: unknown, typing?: boolean) => {
+    const stored = storedValue(entry.item, containerOf(entry.scope), value);
+    const path = entry.scope === 'panel' ? entry.item.path : `fieldConfig.defaults.${entry.item.path}`;
+    onChange(setPath(panel, path, stored), typing ? path : undefined);
+  };
+  const toggle = (name: string) =>
+    setClosed((now) => {
+      const next = new Set(now);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  const visible = categories
+    .map((c) => ({
+      ...c,
+      entries: c.entries.filter((e) => (!e.item.showIf || e.item.showIf(scopeOf(e))) && (!query || matches(e.item, query))),
+    }))
+    .filter((c) => c.entries.length > 0);
+  const overrides = plugin?.fieldConfig ? (
+    <OverridesEditor
+      overrides={panelOverrides(panel)}
+      items={fieldOptionItems(plugin.fieldConfig)}
+      fieldNames={fieldNames}
+      refIds={refIdsOf(panel, frames)}
+      onChange={(next, typing) => onChange(setPath(panel, 'fieldConfig.overrides', next), typing ? 'fieldConfig.overrides' : undefined)}
+    />
+  ) : null;
+
   return (
-    <Stack gap="xs">
-      <Text component="h3" size="sm" fw={600} m={0}>
-        Panel options
-      </Text>
+    <Stack gap="sm">
       <TextInput
-        label="Title"
-        value={typeof panel.title === 'string' ? panel.title : ''}
-        onChange={(e) => onChange({ ...panel, title: e.currentTarget.value }, 'title')}
+        label="Search options"
+        leftSection={<IconSearch size={14} aria-hidden />}
+        size="xs"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={typeof panel.description === 'string' ? panel.description : ''}
-        onChange={(e) => onChange({ ...panel, description: e.currentTarget.value }, 'description')}
-      />
+      {overrides && !query && (
+        <SegmentedControl
+          aria-label="Options to show"
+          size="xs"
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'overrides', label: 'Overrides' },
+          ]}
+          value={view}
+          onChange={(v) => setView(v === 'overrides' ? 'overrides' : 'all')}
+        />
+      )}
+      {!plugin && <Text size="sm">This panel type has no options to edit here; its JSON stays as it is.</Text>}
+      <div>
+        {(query || view === 'all') &&
+          visible.map((category) => (
+            <OptionsCategory
+              key={category.name}
+              title={category.name}
+              open={!!query || !closed.has(category.name)}
+              onToggle={() => toggle(category.name)}
+            >
+              {category.entries.map((entry) => (
+                <OptionEditor
+                  key={`${entry.item.path}-${entry.item.settings?.key ?? ''}`}
+                  item={entry.item}
+                  value={itemValue(entry.item, containerOf(entry.scope))}
+                  fieldNames={fieldNames}
+                  onChange={(value, typing) => change(entry, value, typing)}
+                />
+              ))}
+            </OptionsCategory>
+          ))}
+        {query && visible.length === 0 && <Text size="sm">No options match “{search.trim()}”.</Text>}
+        {overrides && !query && (
+          <OptionsCategory title="Overrides" open={view === 'overrides' || !closed.has('Overrides')} onToggle={() => toggle('Overrides')}>
+            {overrides}
+          </OptionsCategory>
+        )}
+      </div>
     </Stack>
   );
 }

@@ -221,7 +221,7 @@ function PanelEditorBody({
         </div>
         <aside className={classes.options} aria-label="Panel options">
           <VisualizationPicker panel={panel} frames={results.frames} timeRange={state.range} timeZone={state.timeZone} onChange={update}>
-            <OptionsPane panel={panel} frames={results.frames} onChange={update} />
+            <OptionsPane panel={panel} frames={results.frames} onChange={update} variables={variableNames(edits.model)} />
           </VisualizationPicker>
         </aside>
       </div>
@@ -232,3 +232,9 @@ function PanelEditorBody({
 const NONE: never[] = [];
 
 export default PanelEditor;
+
+/** The dashboard's variable names, for the options pane's "Repeat by variable". */
+function variableNames(model: Record<string, unknown>): string[] {
+  const list = (model.templating as { list?: unknown } | undefined)?.list;
+  return Array.isArray(list) ? list.flatMap((v) => (typeof v?.name === 'string' ? [v.name as string] : [])) : [];
+}

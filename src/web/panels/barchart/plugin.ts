@@ -1,0 +1,71 @@
+import { fieldName, inCategory, radio, slider, toggle } from '../options/builders';
+import {
+  axisOptions,
+  gradientChoices,
+  HIDE_FROM_DEFAULT,
+  hideFromOptions,
+  legendOptions,
+  lineWidthSlider,
+  percentSlider,
+  showValueChoices,
+  textSizeOptions,
+  thresholdsStyleOption,
+  tooltipOptions,
+} from '../options/commonOptions';
+import { fieldConfigWith } from '../options/standardOptions';
+import type { PanelPlugin } from '../options/types';
+
+export const barchartPlugin: PanelPlugin = {
+  type: 'barchart',
+  name: 'Bar chart',
+  description: 'Categorical charts with group support',
+  loadRenderer: () => import('./BarChartPanel'),
+  options: [
+    ...inCategory('Bar chart', [
+      fieldName('options.xField', 'X Axis', [], undefined, { settings: { placeholder: 'First string or time field' } }),
+      radio(
+        'options.orientation',
+        'Orientation',
+        [
+          ['auto', 'Auto'],
+          ['horizontal', 'Horizontal'],
+          ['vertical', 'Vertical'],
+        ],
+        'auto',
+      ),
+      slider('options.xTickLabelRotation', 'Rotate x-axis tick labels', { min: -90, max: 90, step: 15 }, 0),
+      slider('options.xTickLabelSpacing', 'X-axis tick label spacing', { min: -300, max: 300, step: 10 }, 0),
+      radio('options.showValue', 'Show values', showValueChoices, 'auto'),
+      radio(
+        'options.stacking',
+        'Stacking',
+        [
+          ['none', 'Off'],
+          ['normal', 'Normal'],
+          ['percent', '100%'],
+        ],
+        'none',
+      ),
+      slider('options.groupWidth', 'Group width', { min: 0, max: 1, step: 0.01 }, 0.7),
+      slider('options.barWidth', 'Bar width', { min: 0, max: 1, step: 0.01 }, 0.97),
+      slider('options.barRadius', 'Bar radius', { min: 0, max: 0.5, step: 0.05 }, 0),
+      toggle('options.fullHighlight', 'Highlight full area on hover', false),
+    ]),
+    ...tooltipOptions(),
+    ...legendOptions(),
+    ...textSizeOptions().filter((i) => i.path === 'options.text.valueSize'),
+  ],
+  fieldConfig: fieldConfigWith(
+    [
+      ...inCategory('Bar chart', [
+        slider('custom.lineWidth', 'Line width', lineWidthSlider, 1),
+        slider('custom.fillOpacity', 'Fill opacity', percentSlider, 80),
+        radio('custom.gradientMode', 'Gradient mode', gradientChoices, 'none'),
+      ]),
+      ...axisOptions(),
+      ...hideFromOptions(),
+      thresholdsStyleOption(),
+    ],
+    { defaults: { color: { mode: 'palette-classic' }, custom: { axisLabel: '', hideFrom: HIDE_FROM_DEFAULT } } },
+  ),
+};
