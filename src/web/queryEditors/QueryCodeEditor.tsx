@@ -1,5 +1,9 @@
-import { Prec, EditorState } from '@codemirror/state';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle, bracketMatching } from '@codemirror/language';
+import { lintKeymap } from '@codemirror/lint';
+import { Compartment, Prec, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { useComputedColorScheme } from '@mantine/core';
 import { minimalSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
@@ -17,6 +21,19 @@ const baseTheme = EditorView.theme({
   '.cm-content': { padding: '6px 0' },
   // The placeholder must read at 4.5:1 like any text (axe), so it is the dimmed text colour, not CodeMirror's grey.
   '.cm-placeholder': { color: 'var(--mantine-color-dimmed)' },
+  // Completion and lint tooltips follow the page's colours in both schemes.
+  '.cm-tooltip': {
+    backgroundColor: 'var(--mantine-color-body)',
+    color: 'var(--mantine-color-text)',
+    border: '1px solid var(--mantine-color-default-border)',
+  },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--mantine-primary-color-filled)',
+    color: 'var(--mantine-color-white)',
+  },
+  '.cm-completionDetail': { fontStyle: 'normal', opacity: 1, color: 'inherit', marginLeft: '1em' },
+  '.cm-completionInfo': { maxWidth: '28em', padding: '6px 8px', whiteSpace: 'pre-wrap', fontFamily: 'inherit' },
+  '.cm-completionMatchedText': { textDecoration: 'none', fontWeight: 700 },
 });
 const darkTheme = EditorView.theme(
   {
@@ -26,10 +43,27 @@ const darkTheme = EditorView.theme(
   { dark: true },
 );
 
+/** Token colours that read at 4.5:1 on the dark body (CodeMirror's default style is for light backgrounds). */
+const darkHighlight = HighlightStyle.define(
+  [
+    { tag: tags.keyword, color: '#c4a7ff' },
+    { tag: [tags.function(tags.variableName), tags.function(tags.name)], color: '#7cc4ff' },
+    { tag: [tags.string, tags.regexp], color: '#9fe0a0' },
+    { tag: [tags.number, tags.unit], color: '#ffcf7a' },
+    { tag: [tags.operator, tags.compareOperator, tags.arithmeticOperator], color: '#e8e8e8' },
+    { tag: [tags.labelName, tags.propertyName, tags.attributeName], color: '#ffb0a0' },
+    { tag: tags.comment, color: '#a8a8a8', fontStyle: 'italic' },
+    { tag: tags.invalid, color: '#ff8a8a' },
+  ],
+  { themeType: 'dark' },
+);
+
 /**
  * A query text field on CodeMirror 6 (PromQL, LogQL, SQL): wraps long lines, keeps its own undo
  * history, and runs the queries on Shift+Enter as Grafana's editors do. `value` seeds it and is
- * followed when it changes from outside (a link, Back); every edit is reported.
+ * followed when it changes from outside (a link, Back); every edit is reported. `extensions` adds
+ * the language (grammar, completion, lint); the view is made once, and the theme, the language and
+ * the ARIA links change in place, so typing never loses the cursor.
  */
 export default function QueryCodeEditor({
   value,
@@ -38,6 +72,7 @@ export default function QueryCodeEditor({
   labelledBy,
   describedBy,
   placeholder,
+  extensions,
 }: {
   value: string;
   onChange(text: string): void;
@@ -46,16 +81,28 @@ export default function QueryCodeEditor({
   labelledBy: string;
   describedBy?: string;
   placeholder?: string;
+  extensions?: Extension;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const compartments = useRef({ theme: new Compartment(), language: new Compartment(), attributes: new Compartment() });
   const latest = useRef({ onChange, onRun });
   useEffect(() => {
     latest.current = { onChange, onRun };
   });
   const scheme = useComputedColorScheme('light');
 
+  const themeExtension = (dark: boolean): Extension => [
+    baseTheme,
+    ...(dark ? [darkTheme, syntaxHighlighting(darkHighlight)] : [syntaxHighlighting(defaultHighlightStyle)]),
+  ];
+  const attributeExtension = (by: string, described?: string, hint?: string): Extension => [
+    EditorView.contentAttributes.of({ 'aria-labelledby': by, ...(described ? { 'aria-describedby': described } : {}) }),
+    ...(hint ? [placeholderText(hint)] : []),
+  ];
+
   useEffect(() => {
+    const { theme, language, attributes } = compartments.current;
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -73,14 +120,14 @@ export default function QueryCodeEditor({
               },
             ]),
           ),
+          autocompletion({ activateOnTyping: true, icons: false }),
+          closeBrackets(),
+          bracketMatching(),
+          keymap.of([...closeBracketsKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.lineWrapping,
-          baseTheme,
-          ...(scheme === 'dark' ? [darkTheme] : []),
-          ...(placeholder ? [placeholderText(placeholder)] : []),
-          EditorView.contentAttributes.of({
-            'aria-labelledby': labelledBy,
-            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          }),
+          theme.of(themeExtension(scheme === 'dark')),
+          language.of(extensions ?? []),
+          attributes.of(attributeExtension(labelledBy, describedBy, placeholder)),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),
@@ -92,9 +139,23 @@ export default function QueryCodeEditor({
       editor.destroy();
       view.current = null;
     };
-    // Made once per mount and theme; `value` only seeds it (and is followed below).
+    // Made once per mount; `value` only seeds it, and the rest is reconfigured below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scheme, labelledBy, describedBy, placeholder]);
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.theme.reconfigure(themeExtension(scheme === 'dark')) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scheme]);
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.language.reconfigure(extensions ?? []) });
+  }, [extensions]);
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: compartments.current.attributes.reconfigure(attributeExtension(labelledBy, describedBy, placeholder)),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labelledBy, describedBy, placeholder]);
 
   // A value set from outside (Back, a new link) replaces the text; the editor's own edits already match it.
   useEffect(() => {
