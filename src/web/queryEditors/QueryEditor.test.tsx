@@ -103,8 +103,8 @@ describe('QueryEditor: Prometheus', () => {
     typeAtEnd(view, 'rat');
     await waitFor(() => expect(offered(view)).toContain('rate'));
     const rate = currentCompletions(view.state).find((c) => c.label === 'rate');
-    expect(rate?.detail).toBe('rate(v range-vector)');
-    expect(String(rate?.info)).toMatch(/per-second average rate/);
+    expect(rate?.detail).toBe('(v range-vector)');
+    expect(String(rate?.info)).toMatch(/^rate\(v range-vector\)\n\nThe per-second average rate/);
 
     act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '' } }));
     typeAtEnd(view, 'prometheus_ht');
@@ -262,7 +262,7 @@ describe('QueryEditor: SQL', () => {
 
     typeAtEnd(view, 'ders WHERE $__ti');
     await waitFor(() => expect(offered(view)).toContain('$__timeFilter'));
-    expect(currentCompletions(view.state).find((c) => c.label === '$__timeFilter')?.detail).toBe('$__timeFilter(column)');
+    expect(currentCompletions(view.state).find((c) => c.label === '$__timeFilter')?.detail).toBe('(column)');
     // One question of the database, however much is typed.
     expect(asked).toHaveLength(1);
 

@@ -1,13 +1,16 @@
 import { startCompletion, type Completion } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 
-/** A function completion: writes `name()` with the cursor between the parentheses. */
+/**
+ * A function completion: the list shows its arguments beside the name, the info panel the whole
+ * signature and what it does; taking it writes `name()` with the cursor between the parentheses.
+ */
 export function functionCompletion(name: string, signature: string, doc: string, type = 'function'): Completion {
   return {
     label: name,
     type,
-    detail: signature,
-    info: doc,
+    detail: signature.startsWith(name) ? signature.slice(name.length).trim() : signature,
+    info: `${signature}\n\n${doc}`,
     apply: (view: EditorView, _completion: Completion, from: number, to: number) => {
       view.dispatch({ changes: { from, to, insert: `${name}()` }, selection: { anchor: from + name.length + 1 } });
     },

@@ -36,8 +36,8 @@ const macroOptions: Completion[] = SQL_MACROS.map(({ syntax, help }) => {
   const takesArguments = /\(.+\)/.test(syntax);
   return {
     label: name,
-    detail: syntax,
-    info: help,
+    detail: syntax.slice(name.length),
+    info: `${syntax}\n\n${help}`,
     type: 'function',
     apply: (view, _completion, from, to) => {
       const insert = syntax.includes('(') ? `${name}()` : name;
