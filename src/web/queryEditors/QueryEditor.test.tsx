@@ -253,6 +253,8 @@ describe('QueryEditor: SQL', () => {
     const view = await editorOf('SQL query A');
 
     typeAtEnd(view, 'SELECT * FROM or');
+    // The database is asked once a table is being named; its answer then completes.
+    await waitFor(() => expect(asked).toHaveLength(1));
     await waitFor(() => expect(offered(view)).toContain('orders'));
     expect(asked[0]).toMatchObject({
       datasource: { uid: 'pg' },
@@ -260,7 +262,13 @@ describe('QueryEditor: SQL', () => {
       rawSql: expect.stringMatching(/information_schema\.columns/),
     });
 
-    typeAtEnd(view, 'ders WHERE $__ti');
+    // Columns of the table the query names, and of a table by its name.
+    typeAtEnd(view, 'ders WHERE cr');
+    await waitFor(() => expect(offered(view)).toContain('created_at'));
+    typeAtEnd(view, 'eated_at > 0 AND orders.i');
+    await waitFor(() => expect(offered(view)).toContain('id'));
+
+    typeAtEnd(view, 'd > 0 AND $__ti');
     await waitFor(() => expect(offered(view)).toContain('$__timeFilter'));
     expect(currentCompletions(view.state).find((c) => c.label === '$__timeFilter')?.detail).toBe('(column)');
     // One question of the database, however much is typed.

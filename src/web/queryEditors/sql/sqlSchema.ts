@@ -1,4 +1,3 @@
-import type { SQLNamespace } from '@codemirror/lang-sql';
 import { apiFetch } from '../../api/client';
 import type { DataSourceSummary } from '../../api/dataSources';
 import { queryResponseSchema } from '../../../contract/query';
@@ -15,7 +14,10 @@ function schemaSql(type: string): string {
   return `SELECT table_name AS table_name, column_name AS column_name FROM information_schema.columns WHERE ${where} ORDER BY table_name, ordinal_position LIMIT 5000`;
 }
 
-export async function loadSqlSchema(dataSource: DataSourceSummary): Promise<SQLNamespace> {
+/** Each table's columns, in their order. */
+export type SqlSchema = Record<string, string[]>;
+
+export async function loadSqlSchema(dataSource: DataSourceSummary): Promise<SqlSchema> {
   const body = {
     from: 'now-1h',
     to: 'now',
@@ -28,7 +30,7 @@ export async function loadSqlSchema(dataSource: DataSourceSummary): Promise<SQLN
   const names = frame?.schema.fields.map((f) => f.name.toLowerCase()) ?? [];
   const tables = frame?.data?.values[names.indexOf('table_name')] ?? [];
   const columns = frame?.data?.values[names.indexOf('column_name')] ?? [];
-  const schema: Record<string, string[]> = {};
+  const schema: SqlSchema = {};
   tables.forEach((table, i) => {
     if (typeof table !== 'string') return;
     const column = columns[i];
