@@ -1,5 +1,9 @@
 import type { Diagnostic } from '@codemirror/lint';
-import type { LRParser } from '@lezer/lr';
+
+/** What is used of a lezer parser (Prometheus' and Grafana's grammars both are one). */
+interface GrammarParser {
+  parse(text: string): { iterate(spec: { enter(node: { type: { isError: boolean }; from: number; to: number }): void }): void };
+}
 
 /** Where a query stops parsing, and why, in words a person reads. */
 export interface SyntaxProblem {
@@ -17,7 +21,7 @@ function lineAndColumn(text: string, at: number): string {
  * The grammar's error nodes as problems: the same parse gives the editor's underlines and the
  * message under it. An empty query has none (it simply is not run).
  */
-export function syntaxProblems(parser: LRParser, text: string): SyntaxProblem[] {
+export function syntaxProblems(parser: GrammarParser, text: string): SyntaxProblem[] {
   if (text.trim() === '') return [];
   const problems: SyntaxProblem[] = [];
   parser.parse(text).iterate({
