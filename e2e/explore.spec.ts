@@ -65,7 +65,9 @@ test('a query written in Explore runs, draws a graph and a table, and a reload s
   const editor = page.getByRole('textbox', { name: 'PromQL query A' });
   await editor.click();
   await page.keyboard.type('up{job="prometheus"}');
-  await page.getByRole('textbox', { name: 'Legend' }).fill('{{job}}');
+  await page.getByRole('combobox', { name: 'Legend' }).click();
+  await page.getByRole('option', { name: 'Custom' }).click();
+  await page.getByRole('textbox', { name: 'Legend format' }).fill('{{job}}');
   await editor.click();
   await page.keyboard.press('Shift+Enter');
 

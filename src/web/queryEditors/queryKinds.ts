@@ -1,5 +1,8 @@
 import { dataSourceTypeAliases } from '../../contract/datasources';
-import type { testDataScenarioIds } from '../../contract/query';
+import { defaultLokiQuery } from './loki/defaults';
+import { defaultPrometheusQuery } from './prometheus/defaults';
+import { defaultSqlQuery } from './sql/defaults';
+import { defaultTestDataQuery } from './testdata/defaults';
 
 /** One query of a panel, Explore pane or alert rule, as Grafana stores it (`targets[]`). */
 export interface DataQuery {
@@ -41,13 +44,13 @@ export function defaultQuery(refId: string, datasource: { type: string; uid: str
   const base = { refId, datasource: { type: datasource.type, uid: datasource.uid } };
   switch (queryKindOf(datasource.type)) {
     case 'promql':
-      return { ...base, expr: '', range: true, instant: false };
+      return defaultPrometheusQuery(base);
     case 'logql':
-      return { ...base, expr: '', queryType: 'range' };
+      return defaultLokiQuery(base);
     case 'sql':
-      return { ...base, rawSql: '', format: 'table', rawQuery: true, editorMode: 'code' };
+      return defaultSqlQuery(base);
     case 'testdata':
-      return { ...base, scenarioId: 'random_walk', seriesCount: 1 };
+      return defaultTestDataQuery(base);
     default:
       return base;
   }
@@ -64,11 +67,3 @@ export function isRunnable(query: DataQuery, kind: QueryKind): boolean {
   const text = query[field];
   return typeof text === 'string' && text.trim() !== '';
 }
-
-export const TESTDATA_SCENARIOS: ReadonlyArray<{ value: (typeof testDataScenarioIds)[number]; label: string }> = [
-  { value: 'random_walk', label: 'Random Walk' },
-  { value: 'csv_content', label: 'CSV Content' },
-  { value: 'csv_metric_values', label: 'CSV Metric Values' },
-  { value: 'predictable_pulse', label: 'Predictable Pulse' },
-  { value: 'no_data_points', label: 'No Data Points' },
-];

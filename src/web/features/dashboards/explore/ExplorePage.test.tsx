@@ -54,7 +54,8 @@ beforeAll(async () => {
   await Promise.all([
     import('../../../panels/timeseries/TimeSeriesPanel'),
     import('../../../panels/table/TablePanel'),
-    import('../../../queryEditors/QueryCodeEditor'),
+    import('../../../queryEditors/prometheus/PrometheusQueryEditor'),
+    import('../../../queryEditors/sql/SqlQueryEditor'),
   ]);
 }, 60_000);
 afterAll(() => {
