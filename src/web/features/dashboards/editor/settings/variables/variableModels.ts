@@ -88,7 +88,9 @@ const uses = (value: unknown, name: string) => referencedVariables(JSON.stringif
 export function usesOfVariable(model: DashboardModel, name: string): VariableUse[] {
   const found: VariableUse[] = [];
   for (const panel of allPanels(model)) {
-    if (panel.repeat === name || uses(panel, name)) found.push({ kind: 'panel', name: String(panel.title || `Panel ${panel.id ?? ''}`) });
+    // A row is named by its own fields; its folded panels are listed on their own.
+    const { panels: _folded, ...own } = panel;
+    if (panel.repeat === name || uses(own, name)) found.push({ kind: 'panel', name: String(panel.title || `Panel ${panel.id ?? ''}`) });
   }
   for (const variable of variableList(model)) {
     if (variable.name === name) continue;
