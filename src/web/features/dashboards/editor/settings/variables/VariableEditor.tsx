@@ -5,7 +5,15 @@ import type { DashboardModel } from '../../../api';
 import type { Json } from '../listEdits';
 import { VariablePreview } from './VariablePreview';
 import { VariableTypeFields } from './VariableTypeFields';
-import { changeType, describeUse, nameProblem, usesOfVariable, VARIABLE_TYPES, type VariableType } from './variableModels';
+import {
+  changeType,
+  type DataSourceRef,
+  describeUse,
+  nameProblem,
+  usesOfVariable,
+  VARIABLE_TYPES,
+  type VariableType,
+} from './variableModels';
 
 const HIDE_OPTIONS = [
   { value: '0', label: 'Nothing (label and value shown)' },
@@ -23,6 +31,7 @@ export function VariableEditor({
   otherNames,
   readOnly,
   dashboardUid,
+  defaultDataSource,
   onChange,
   onBack,
 }: {
@@ -31,6 +40,8 @@ export function VariableEditor({
   otherNames: string[];
   readOnly: boolean;
   dashboardUid: string;
+  /** What a variable turned into a query variable asks: the org's default. */
+  defaultDataSource: DataSourceRef;
   /** The variable as it now is; `field` names what changed, so typing into one field is one undo step. */
   onChange: (next: Json, field: string) => void;
   onBack: () => void;
@@ -62,7 +73,7 @@ export function VariableEditor({
           label="Variable type"
           data={VARIABLE_TYPES.map((t) => ({ value: t.value, label: `${t.label} — ${t.description}` }))}
           value={type}
-          onChange={(next) => next && next !== type && onChange(changeType(variable, next as VariableType), 'type')}
+          onChange={(next) => next && next !== type && onChange(changeType(variable, next as VariableType, defaultDataSource), 'type')}
           allowDeselect={false}
           readOnly={readOnly}
         />

@@ -5,9 +5,11 @@ import type { DashboardModel } from '../../../api';
 import { DEFAULT_RANGE, isValidTimeExpression, resolveRange } from '../../../runtime/time';
 import { ALL_VALUE, type VariableModel } from '../../../runtime/types';
 import { useVariables } from '../../../runtime/useVariables';
+import { variableQueryText } from '../../../runtime/variables';
 import { variableList } from '../listEdits';
 
 const SHOWN = 50;
+const unwritten = (m: VariableModel) => m.type === 'query' && variableQueryText(m).trim() === '';
 const NO_PARAMS = new URLSearchParams();
 const ignoreUrl = () => undefined;
 
@@ -20,7 +22,8 @@ const ignoreUrl = () => undefined;
 export function VariablePreview({ model, name, dashboardUid }: { model: DashboardModel; name: string; dashboardUid: string }) {
   const definitions = JSON.stringify(variableList(model));
   const [settled] = useDebouncedValue(definitions, 400);
-  const models = useMemo(() => JSON.parse(settled) as VariableModel[], [settled]);
+  // A query variable without a query has nothing to ask yet (Grafana asks nothing either).
+  const models = useMemo(() => (JSON.parse(settled) as VariableModel[]).filter((m) => !unwritten(m)), [settled]);
   const time = (typeof model.time === 'object' && model.time !== null ? model.time : {}) as { from?: unknown; to?: unknown };
   const raw = {
     from: typeof time.from === 'string' && isValidTimeExpression(time.from) ? time.from : DEFAULT_RANGE.from,
@@ -43,6 +46,7 @@ export function VariablePreview({ model, name, dashboardUid }: { model: Dashboar
     setUrlParams: ignoreUrl,
   });
   const state = variables.find((v) => v.name === name);
+  const editing = variableList(model).find((v) => v.name === name) as VariableModel | undefined;
   const values = (state?.options ?? []).filter((o) => o.value !== ALL_VALUE);
 
   return (
@@ -50,7 +54,11 @@ export function VariablePreview({ model, name, dashboardUid }: { model: Dashboar
       <Title order={3} size="h4">
         Preview of values
       </Title>
-      {!state || (state.loading && values.length === 0) ? (
+      {editing && unwritten(editing) ? (
+        <Text size="sm" c="dimmed">
+          Write a query to see its values.
+        </Text>
+      ) : !state || (state.loading && values.length === 0) ? (
         <Skeleton h={28} w="60%" aria-label="Loading the values" />
       ) : state.error ? (
         <Alert color="red" variant="light" title="Could not load the values">

@@ -1,9 +1,9 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { dataSourceTypeAliases, dataSourceTypes, sqlDataSourceTypes } from '../../../../../../contract/datasources';
+import { dataSourceTypeAliases, dataSourceTypes } from '../../../../../../contract/datasources';
 import { resolveDataSource, useDataSourceList } from '../../../../../api/dataSources';
 import { errorMessage } from '../../../../../api/errors';
 import type { Json } from '../listEdits';
-import { DEFAULT_INTERVALS, definitionOf, queryFields } from './variableModels';
+import { DEFAULT_INTERVALS, definitionOf, QUERY_VARIABLE_TYPES, queryFields } from './variableModels';
 
 const SORT_OPTIONS = [
   { value: '0', label: 'Disabled (as the data source answers)' },
@@ -22,8 +22,6 @@ const REFRESH_OPTIONS = [
   { value: '2', label: 'On time range change' },
 ];
 
-/** Data source types whose query variables the runtime can load (`runtime/variableOptions.ts`). */
-const QUERYABLE = new Set<string>(['prometheus', 'loki', ...sqlDataSourceTypes]);
 const canonical = (type: string) => dataSourceTypeAliases[type] ?? type;
 
 const QUERY_HELP: Record<string, string> = {
@@ -170,7 +168,7 @@ function QueryFields({
   onChange: (next: Json, field: string) => void;
 }) {
   const dataSources = useDataSourceList();
-  const list = (dataSources.data ?? []).filter((ds) => QUERYABLE.has(canonical(ds.type)));
+  const list = (dataSources.data ?? []).filter((ds) => QUERY_VARIABLE_TYPES.has(canonical(ds.type)));
   const selected = resolveDataSource(variable.datasource, list);
   const type = selected ? canonical(selected.type) : undefined;
   const text = definitionOf(variable);
@@ -181,7 +179,11 @@ function QueryFields({
       <Select
         label="Data source"
         data={list.map((ds) => ({ value: ds.uid, label: `${ds.name}${ds.isDefault ? ' (default)' : ''}` }))}
-        value={selected?.uid ?? null}
+        // No reference means the org's default: shown as such, so picking it writes it out as Grafana does.
+        value={
+          variable.datasource === null || variable.datasource === undefined || variable.datasource === '' ? null : (selected?.uid ?? null)
+        }
+        placeholder={selected ? `Default (${selected.name})` : 'Pick a data source'}
         onChange={(uid) => {
           const ds = list.find((d) => d.uid === uid);
           if (ds)

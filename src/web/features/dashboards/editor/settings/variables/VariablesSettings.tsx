@@ -6,7 +6,8 @@ import { insertAfter, move, removeAt, replaceAt, variableList, variablesPatch, t
 import { SettingsList } from '../SettingsList';
 import { useUndoableRemoval } from '../useUndoableRemoval';
 import { VariableEditor } from './VariableEditor';
-import { copyName, definitionOf, describeUse, freeName, newVariable, usesOfVariable } from './variableModels';
+import { useDataSourceList } from '../../../../../api/dataSources';
+import { copyName, defaultDataSourceRef, definitionOf, describeUse, freeName, newVariable, usesOfVariable } from './variableModels';
 
 /**
  * Settings → Variables: the dashboard's `templating.list`, and the editor of one variable when the
@@ -29,6 +30,8 @@ export function VariablesSettings({
   const variables = variableList(model);
   const names = variables.map((v) => String(v.name ?? ''));
   const removeWithUndo = useUndoableRemoval(edits);
+  const dataSources = useDataSourceList();
+  const defaultDataSource = defaultDataSourceRef(dataSources.data);
   const store = (list: Json[], coalesce?: string) => edit({ type: 'dashboard/patch', patch: variablesPatch(model, list), coalesce });
 
   const editing = editIndex !== undefined ? variables[editIndex] : undefined;
@@ -41,6 +44,7 @@ export function VariablesSettings({
         otherNames={names.filter((_, i) => i !== editIndex)}
         readOnly={readOnly}
         dashboardUid={dashboardUid}
+        defaultDataSource={defaultDataSource}
         onChange={(next, field) => store(replaceAt(variables, editIndex, next), `variables.${editIndex}.${field}`)}
         onBack={() => onOpen(undefined)}
       />
@@ -48,7 +52,7 @@ export function VariablesSettings({
   }
 
   const add = () => {
-    store([...variables, newVariable('query', freeName('query', names))]);
+    store([...variables, newVariable('query', freeName('query', names), defaultDataSource)]);
     onOpen(variables.length);
   };
   const remove = (index: number) => {

@@ -1,3 +1,4 @@
+import { dataSourceTypeAliases, sqlDataSourceTypes } from '../../../../../../contract/datasources';
 import type { DashboardModel } from '../../../api';
 import { referencedVariables } from '../../../runtime/variables';
 import { allPanels } from '../../dashboardEdits';
@@ -14,15 +15,21 @@ export const VARIABLE_TYPES = [
 ] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number]['value'];
 
+/** Data source types whose query variables the runtime can load (`runtime/variableOptions.ts`). */
+export const QUERY_VARIABLE_TYPES = new Set<string>(['prometheus', 'loki', ...sqlDataSourceTypes]);
+
 export const DEFAULT_INTERVALS = '1m,10m,30m,1h,6h,12h,1d,7d,14d,30d';
 
-/** A new variable of `type` with Grafana's defaults (its editor's starting shape). */
-export function newVariable(type: VariableType, name: string): Json {
+/** A data source reference as Grafana stores it. */
+export type DataSourceRef = { type: string; uid: string } | null;
+
+/** A new variable of `type` with Grafana's defaults (its editor's starting shape); a query variable asks `dataSource`, as Grafana's picks the default one. */
+export function newVariable(type: VariableType, name: string, dataSource: DataSourceRef = null): Json {
   const common: Json = { name, type, label: '', description: '', hide: 0, skipUrlSync: false };
   const selectable = { current: {}, options: [], multi: false, includeAll: false, allValue: null };
   switch (type) {
     case 'query':
-      return { ...common, ...selectable, datasource: null, query: '', definition: '', regex: '', refresh: 1, sort: 0 };
+      return { ...common, ...selectable, datasource: dataSource, query: '', definition: '', regex: '', refresh: 1, sort: 0 };
     case 'custom':
       return { ...common, ...selectable, query: '' };
     case 'textbox':
@@ -38,8 +45,8 @@ export function newVariable(type: VariableType, name: string): Json {
 }
 
 /** The variable as `type`, keeping what both types share (name, label, description, hide). */
-export function changeType(variable: Json, type: VariableType): Json {
-  const fresh = newVariable(type, String(variable.name ?? ''));
+export function changeType(variable: Json, type: VariableType, dataSource: DataSourceRef = null): Json {
+  const fresh = newVariable(type, String(variable.name ?? ''), dataSource);
   const kept = { label: variable.label ?? '', description: variable.description ?? '' };
   return { ...fresh, ...kept, ...(type === 'constant' ? {} : { hide: variable.hide === 2 ? 0 : (variable.hide ?? 0) }) };
 }
@@ -131,4 +138,11 @@ export function queryFields(dataSourceType: string | undefined, text: string): J
     };
   }
   return { query: text, definition: text };
+}
+
+/** The org's default data source among those a query variable can ask, as a reference. */
+export function defaultDataSourceRef(list: ReadonlyArray<{ type: string; uid: string; isDefault: boolean }> | undefined): DataSourceRef {
+  const usable = (list ?? []).filter((ds) => QUERY_VARIABLE_TYPES.has(dataSourceTypeAliases[ds.type] ?? ds.type));
+  const chosen = usable.find((ds) => ds.isDefault) ?? usable[0];
+  return chosen ? { type: chosen.type, uid: chosen.uid } : null;
 }
