@@ -50,7 +50,7 @@ export function LinksSettings({
         </Title>
         {!readOnly && links.length > 0 && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
-            New link
+            Add link
           </Button>
         )}
       </Group>
