@@ -1,4 +1,4 @@
-import { Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { resolveDataSource, useDataSourceList } from '../../../../../api/dataSources';
 import { isGrafanaSource } from '../../../runtime/annotationSources';
@@ -73,16 +73,9 @@ export function AnnotationsSettings({
               <ColorSwatch color={typeof annotation.iconColor === 'string' ? annotation.iconColor : 'red'} size={12} aria-hidden />
               <Text size="sm">{sourceName(annotation)}</Text>
             </Group>,
-            <Group key="state" gap={4}>
-              <Badge variant="outline" color={annotation.enable === false ? 'gray' : 'green'} tt="none">
-                {annotation.enable === false ? 'Disabled' : 'Enabled'}
-              </Badge>
-              {annotation.hide === true && (
-                <Badge variant="outline" color="gray" tt="none">
-                  Hidden
-                </Badge>
-              )}
-            </Group>,
+            <Text key="state" size="sm">
+              {[annotation.enable === false ? 'Disabled' : 'Enabled', annotation.hide === true ? 'hidden' : ''].filter(Boolean).join(', ')}
+            </Text>,
           ],
         }))}
         readOnly={readOnly}
