@@ -102,6 +102,7 @@ export function AnnotationEditor({
         label="Color"
         maw={320}
         format="rgba"
+        withEyeDropper={false}
         swatches={SWATCHES}
         value={typeof annotation.iconColor === 'string' ? annotation.iconColor : ''}
         readOnly={readOnly}
