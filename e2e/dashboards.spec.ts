@@ -47,7 +47,7 @@ test.describe('dashboards', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/editview=settings/);
     await page.getByLabel('Title').fill(`Checkout Latency v2 ${n}`);
-    await page.getByRole('tab', { name: 'JSON model' }).click();
+    await page.getByRole('link', { name: 'JSON Model' }).click();
     const editor = page.getByLabel('Dashboard JSON model');
     await expect(editor).toBeVisible();
     await expectAccessible(page);

@@ -79,7 +79,8 @@ describe('saving a dashboard someone else changed', () => {
     );
 
     renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
-    const titleField = await screen.findByLabelText(/^Title/);
+    // The first test also waits for the lazy route's code.
+    const titleField = await screen.findByLabelText(/^Title/, {}, { timeout: 15_000 });
     await userEvent.clear(titleField);
     await userEvent.type(titleField, 'Checkout v2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -233,7 +234,7 @@ describe('view mode and edit mode', () => {
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
   });
 
-  it('never calls invalid JSON "Saved", and a tab switch drops the invalid text with its error', async () => {
+  it('never calls invalid JSON "Saved", and leaving the page drops the invalid text with its error', async () => {
     startSession(connectedSession('Editor'));
     serveDashboard(dashboardAt(1, 'Checkout'));
     renderRoutes(appRoutes, '/d/abc/checkout?editview=json');
@@ -246,12 +247,12 @@ describe('view mode and edit mode', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByText(/You have unsaved changes\. The JSON model has an error; fix it to save\./)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Dashboard settings' })).getByRole('link', { name: 'General' }));
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
     expect(screen.queryByText('The JSON model is not valid')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'JSON model' }));
+    await userEvent.click(screen.getByRole('link', { name: 'JSON Model' }));
     const shown = await screen.findByRole('textbox', { name: 'Dashboard JSON model' });
     expect(JSON.parse(EditorView.findFromDOM(shown)!.state.doc.toString())).toMatchObject({ uid: 'abc', title: 'Checkout' });
     expect(screen.queryByText('The JSON model is not valid')).not.toBeInTheDocument();

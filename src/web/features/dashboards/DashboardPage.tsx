@@ -11,18 +11,19 @@ import { isKiosk } from '../../lib/kiosk';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, useDeleteDashboards, useSaveDashboard, type DashboardModel } from './api';
 import { ConflictModal } from './ConflictModal';
-import { EditBar, useEditMode, type EditView } from './EditBar';
+import { EditBar, useEditMode, type EditView, type SettingsView } from './EditBar';
 import { EditTools } from './editor/AddMenu';
 import { useDashboardEdits } from './editor/useDashboardEdits';
 import type { LayoutEditing } from './editor/useEditorActions';
 import { usePanelEditorUrl } from './editor/panelEditor/usePanelEditorUrl';
+import { DashboardSettings } from './editor/settings/DashboardSettings';
+import { modelForSave } from './editor/settings/saveModel';
 import { parseModel } from './jsonErrors';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
 import { SaveModal } from './SaveModal';
 import { ShareDashboardButton } from './share/ShareButton';
 import { StarToggle } from './StarToggle';
-import { SettingsForm } from './SettingsForm';
 import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -71,7 +72,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   useRememberDashboardVisit(uid);
   const navigate = useNavigate();
   const canSave = meta.canSave;
-  const { editing, view, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
+  const { editing, view, editIndex, params, setView: goToView, enter, leave } = useEditMode(meta.canEdit);
   const kiosk = isKiosk(params);
   // `?editPanel=<id>`: the panel editor in place of the dashboard, on the same edit state.
   const panelEditor = usePanelEditorUrl(meta.canEdit);
@@ -121,10 +122,16 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
 
   // Text that never parsed was never applied: any tab switch drops it with its error, so the
   // JSON model always shows the draft, and an error alert only ever sits beside the text it is about.
-  const setView = (next: EditView) => {
+  const setView = (next: EditView, nextIndex?: number) => {
     setJsonText(JSON.stringify(draft, null, 2));
     setJsonError(undefined);
-    goToView(next);
+    goToView(next, nextIndex);
+  };
+  const settingsHref = (next: SettingsView) => {
+    const linked = new URLSearchParams(params);
+    ['edit', 'editIndex'].forEach((key) => linked.delete(key));
+    linked.set('editview', next);
+    return `?${linked.toString()}`;
   };
 
   const discard = () => {
@@ -159,7 +166,8 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
 
   const doSave = async (message: string, overwrite: boolean) => {
     // The version loaded is what the server checks: a newer one saved meanwhile makes this a 412.
-    const dashboard = { ...draft, uid, version: meta.version };
+    // Saved as migrated, with the current schemaVersion (editor/settings/saveModel.ts).
+    const dashboard = { ...modelForSave(draft), uid, version: meta.version };
     try {
       // Awaited rather than mutate callbacks: a successful save reloads the dashboard, which
       // remounts this editor before per-call callbacks would run.
@@ -248,7 +256,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
           </ActionIcon>
         </Tooltip>
       )}
-      {editing && layout && view !== 'json' && <EditTools layout={layout} showAdd={view === 'panels'} />}
+      {editing && layout && view !== 'dashboard_json' && <EditTools layout={layout} showAdd={view === 'panels'} />}
       <EditBar
         canEdit={meta.canEdit}
         canSave={canSave}
@@ -288,7 +296,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         opened={conflict !== null}
         uid={uid}
         serverMessage={conflict?.message ?? ''}
-        mine={draft}
+        mine={modelForSave(draft)}
         overwriting={save.isPending}
         onCancel={() => setConflict(null)}
         onOverwrite={() => void doSave(conflict?.pendingMessage ?? '', true)}
@@ -355,13 +363,14 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
         />
       )}
       {editing && (
-        <Tabs value={view} onChange={(value) => setView((value as EditView) ?? 'panels')} keepMounted={false}>
+        <Tabs
+          value={view === 'panels' ? 'panels' : 'settings'}
+          onChange={(value) => setView(value === 'settings' ? 'settings' : 'panels')}
+          keepMounted={false}
+        >
           <Tabs.List>
             <Tabs.Tab value="panels">Panels</Tabs.Tab>
             <Tabs.Tab value="settings">Settings</Tabs.Tab>
-            <Tabs.Tab value="json">JSON model</Tabs.Tab>
-            <Tabs.Tab value="versions">Versions</Tabs.Tab>
-            <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="panels" pt="md">
             <LiveDashboard
@@ -375,41 +384,43 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
             />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            <SettingsForm
-              model={draft}
-              onChange={(model) => edit({ type: 'dashboard/replace', model, coalesce: 'settings' })}
-              folderUid={folderUid}
-              onFolderChange={setFolderUid}
-              readOnly={!canSave}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="json" pt="md">
-            <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                The whole dashboard as JSON. Valid changes apply at once; Save stores them.
-              </Text>
-              <Suspense
-                fallback={
-                  <Group gap="xs">
-                    <Loader size="sm" />
-                    <Text size="sm">Loading the editor…</Text>
-                  </Group>
+            {view !== 'panels' && (
+              <DashboardSettings
+                view={view}
+                editIndex={editIndex}
+                onNavigate={setView}
+                hrefOf={settingsHref}
+                edits={edits}
+                dashboardUid={uid}
+                folderUid={folderUid}
+                onFolderChange={setFolderUid}
+                readOnly={!canSave}
+                versions={<VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />}
+                permissions={<DashboardPermissions uid={uid} title={title} canAdmin={meta.canAdmin} />}
+                json={
+                  <Stack gap="xs">
+                    <Text size="sm" c="dimmed">
+                      The whole dashboard as JSON. Valid changes apply at once; Save stores them.
+                    </Text>
+                    <Suspense
+                      fallback={
+                        <Group gap="xs">
+                          <Loader size="sm" />
+                          <Text size="sm">Loading the editor…</Text>
+                        </Group>
+                      }
+                    >
+                      <JsonEditor value={jsonText} onChange={onJsonChange} label="Dashboard JSON model" readOnly={!canSave} />
+                    </Suspense>
+                    {jsonError && (
+                      <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
+                        {jsonError}
+                      </Alert>
+                    )}
+                  </Stack>
                 }
-              >
-                <JsonEditor value={jsonText} onChange={onJsonChange} label="Dashboard JSON model" readOnly={!canSave} />
-              </Suspense>
-              {jsonError && (
-                <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
-                  {jsonError}
-                </Alert>
-              )}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="versions" pt="md">
-            <VersionsPanel uid={uid} currentVersion={meta.version} canRestore={canSave} onRestored={refetch} />
-          </Tabs.Panel>
-          <Tabs.Panel value="permissions" pt="md">
-            <DashboardPermissions uid={uid} title={title} canAdmin={meta.canAdmin} />
+              />
+            )}
           </Tabs.Panel>
         </Tabs>
       )}

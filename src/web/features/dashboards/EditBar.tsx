@@ -2,8 +2,12 @@ import { Button } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 
-export type EditView = 'panels' | 'settings' | 'json' | 'versions' | 'permissions';
-const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions', 'permissions'];
+export type EditView = 'panels' | SettingsView;
+/** The dashboard settings' pages, by Grafana's `editview` names. */
+export type SettingsView = 'settings' | 'annotations' | 'variables' | 'links' | 'versions' | 'permissions' | 'dashboard_json';
+const VIEWS: EditView[] = ['panels', 'settings', 'annotations', 'variables', 'links', 'versions', 'permissions', 'dashboard_json'];
+/** Older Sightline links said `editview=json`. */
+const VIEW_ALIASES: Record<string, EditView> = { json: 'dashboard_json' };
 
 /**
  * Edit mode lives in the URL, as in Grafana, so it survives a reload and can be bookmarked:
@@ -13,18 +17,32 @@ const VIEWS: EditView[] = ['panels', 'settings', 'json', 'versions', 'permission
  */
 export function useEditMode(canEdit: boolean) {
   const [params, setParams] = useSearchParams();
-  const editview = params.get('editview');
+  const rawView = params.get('editview');
+  const editview = rawView === null ? null : (VIEW_ALIASES[rawView] ?? rawView);
   const editing = canEdit && (params.has('edit') || editview !== null);
   const view: EditView = editing && VIEWS.includes(editview as EditView) ? (editview as EditView) : 'panels';
-  const go = (next: EditView | null) => {
+  // Grafana's `editIndex`: which variable (annotation, link) of a settings list is open.
+  const rawIndex = params.get('editIndex');
+  const editIndex = editing && rawIndex !== null && /^\d+$/.test(rawIndex) ? Number(rawIndex) : undefined;
+  const go = (next: EditView | null, nextIndex?: number) => {
     const nextParams = new URLSearchParams(params);
     nextParams.delete('edit');
     nextParams.delete('editview');
+    nextParams.delete('editIndex');
     if (next === 'panels') nextParams.set('edit', '');
     else if (next) nextParams.set('editview', next);
+    if (next && next !== 'panels' && nextIndex !== undefined) nextParams.set('editIndex', String(nextIndex));
     setParams(nextParams, { replace: true });
   };
-  return { editing, view, params, setView: (next: EditView) => go(next), enter: () => go('panels'), leave: () => go(null) };
+  return {
+    editing,
+    view,
+    editIndex,
+    params,
+    setView: (next: EditView, nextIndex?: number) => go(next, nextIndex),
+    enter: () => go('panels'),
+    leave: () => go(null),
+  };
 }
 
 /** The header's Edit button in view mode; Exit edit and (when it can be saved) Save in edit mode. */

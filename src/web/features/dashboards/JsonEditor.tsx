@@ -1,9 +1,11 @@
 import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useComputedColorScheme } from '@mantine/core';
 import { basicSetup } from 'codemirror';
+import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 
 const darkTheme = EditorView.theme(
@@ -14,6 +16,15 @@ const darkTheme = EditorView.theme(
     '.cm-cursor': { borderLeftColor: 'var(--mantine-color-dark-0)' },
   },
   { dark: true },
+);
+// CodeMirror's default colours are for a light background; on the dark one they fall below 4.5:1.
+const darkHighlight = syntaxHighlighting(
+  HighlightStyle.define([
+    { tag: tags.string, color: '#f4a58a' },
+    { tag: [tags.number, tags.bool, tags.null], color: '#b5e8a5' },
+    { tag: tags.propertyName, color: '#9cdcfe' },
+    { tag: [tags.keyword, tags.atom], color: '#8fb8ff' },
+  ]),
 );
 const baseTheme = EditorView.theme({
   '&': { fontSize: '13px', border: '1px solid var(--mantine-color-default-border)', borderRadius: '4px' },
@@ -56,7 +67,7 @@ export default function JsonEditor({
           lintGutter(),
           baseTheme,
           EditorView.theme({ '&': { height }, '.cm-scroller': { overflow: 'auto' } }),
-          ...(scheme === 'dark' ? [darkTheme] : []),
+          ...(scheme === 'dark' ? [darkTheme, darkHighlight] : []),
           EditorState.readOnly.of(readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {

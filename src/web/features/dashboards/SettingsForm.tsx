@@ -1,31 +1,36 @@
-import { Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { errorMessage } from '../../api/errors';
-import { useFolders, type DashboardModel, folderOptions } from './api';
+import { SegmentedControl, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { DashboardModel } from './api';
+import { FolderSelect } from './FolderSelect';
+import { TimeOptions } from './editor/settings/TimeOptions';
 
-const REFRESH = ['', '5s', '10s', '30s', '1m', '5m', '15m', '30m', '1h', '2h', '1d'];
-
-type TimeRange = { from?: unknown; to?: unknown };
-
-/** Title, description, tags, folder, time range and refresh: the fields people change most. */
+/**
+ * Settings → General, as Grafana's: title, description, tags, folder, editable; the time options;
+ * the graph tooltip shared between panels. Each field changes the dashboard through `onPatch`,
+ * named so typing into one field is one undo step.
+ */
 export function SettingsForm({
   model,
-  onChange,
+  onPatch,
   folderUid,
   onFolderChange,
   readOnly,
 }: {
   model: DashboardModel;
-  onChange: (next: DashboardModel) => void;
+  onPatch: (patch: Partial<DashboardModel>, field: string) => void;
   folderUid: string;
   onFolderChange: (uid: string) => void;
   readOnly: boolean;
 }) {
-  const folders = useFolders();
-  const time = (typeof model.time === 'object' && model.time !== null ? model.time : {}) as TimeRange;
-  const set = (key: string, value: unknown) => onChange({ ...model, [key]: value });
+  const editableId = useId();
+  const tooltipId = useId();
+  const set = (key: string, value: unknown) => onPatch({ [key]: value }, key);
   const title = typeof model.title === 'string' ? model.title : '';
   return (
-    <Stack maw={720}>
+    <Stack maw={760} gap="md">
+      <Title order={2} size="h3">
+        General
+      </Title>
       <TextInput
         label="Title"
         value={title}
@@ -49,41 +54,51 @@ export function SettingsForm({
         placeholder="Type a tag, press Enter"
         readOnly={readOnly}
       />
-      <Select
-        label="Folder"
-        data={folderOptions(folders.data)}
-        value={folderUid}
-        onChange={(value) => onFolderChange(value ?? '')}
-        allowDeselect={false}
-        searchable
-        readOnly={readOnly}
-        error={folders.error && errorMessage(folders.error)}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label="Time range from"
-          description="e.g. now-6h"
-          value={typeof time.from === 'string' ? time.from : ''}
-          onChange={(e) => set('time', { ...time, from: e.currentTarget.value })}
+      <FolderSelect value={folderUid} onChange={(value) => onFolderChange(value ?? '')} readOnly={readOnly} />
+      <div>
+        <Text id={editableId} size="sm" fw={500} mb={4}>
+          Editable
+        </Text>
+        <SegmentedControl
+          aria-labelledby={editableId}
+          data={[
+            { value: 'true', label: 'Editable' },
+            { value: 'false', label: 'Read-only' },
+          ]}
+          value={model.editable === false ? 'false' : 'true'}
+          onChange={(value) => set('editable', value === 'true')}
           readOnly={readOnly}
         />
-        <TextInput
-          label="Time range to"
-          description="e.g. now"
-          value={typeof time.to === 'string' ? time.to : ''}
-          onChange={(e) => set('time', { ...time, to: e.currentTarget.value })}
+        <Text size="xs" c="dimmed" mt={4}>
+          Read-only asks Grafana to offer no editing; people with Edit permission can still change it here.
+        </Text>
+      </div>
+
+      <TimeOptions model={model} onPatch={onPatch} readOnly={readOnly} />
+
+      <Stack gap={4}>
+        <Title order={3} size="h4">
+          Panel options
+        </Title>
+        <Text id={tooltipId} size="sm" fw={500}>
+          Graph tooltip
+        </Text>
+        <SegmentedControl
+          aria-labelledby={tooltipId}
+          data={[
+            { value: '0', label: 'Default' },
+            { value: '1', label: 'Shared crosshair' },
+            { value: '2', label: 'Shared tooltip' },
+          ]}
+          value={String(model.graphTooltip === 1 || model.graphTooltip === 2 ? model.graphTooltip : 0)}
+          onChange={(value) => set('graphTooltip', Number(value))}
           readOnly={readOnly}
+          w="fit-content"
         />
-        <Select
-          label="Auto refresh"
-          description="How often panels reload"
-          data={REFRESH.map((value) => ({ value, label: value || 'Off' }))}
-          value={typeof model.refresh === 'string' ? model.refresh : ''}
-          onChange={(value) => set('refresh', value ?? '')}
-          allowDeselect={false}
-          readOnly={readOnly}
-        />
-      </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Whether hovering one graph shows a crosshair, or a crosshair and tooltip, on every graph of the dashboard.
+        </Text>
+      </Stack>
     </Stack>
   );
 }
