@@ -185,6 +185,9 @@ export const ruleStatesQuerySchema = z.object({
   folder_uid: optionalField(z.string()),
   rule_group: optionalField(z.string()),
   rule_uid: optionalField(z.string()),
+  /** Rules linked to this dashboard (their `__dashboardUid__` annotation), and with `panel_id` to one panel of it. */
+  dashboard_uid: optionalField(z.string()),
+  panel_id: integerQueryParam(),
   'search.rule_name': optionalField(z.string()),
   state: repeatedQueryParam(10, 'states').refine(
     (states) => states.every((s) => (ruleStateFilters as readonly string[]).includes(s.toLowerCase())),
@@ -215,6 +218,7 @@ export const ruleStatesResponseSchema = z.looseObject({
             lastError: z.string().optional(),
             type: z.string(),
             labels: z.record(z.string(), z.string()).optional(),
+            annotations: z.record(z.string(), z.string()).optional(),
             alerts: z
               .array(
                 z.looseObject({
