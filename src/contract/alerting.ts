@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { integerQueryParam, optionalField, repeatedQueryParam, typeError } from './common';
+import { queryResultSchema } from './query';
 
 /** The uid of server-side expressions in a rule's `data`. */
 export const EXPRESSION_DATASOURCE_UID = '__expr__';
@@ -248,3 +249,15 @@ export const evalRequestSchema = z.object({
   condition: optionalField(z.string()),
   now: optionalField(z.string()),
 });
+
+/** `POST /api/v1/eval`'s answer: each refId's frames (Grafana's `backend.QueryDataResponse`). */
+export const evalResponseSchema = z.looseObject({
+  results: z.record(z.string(), queryResultSchema),
+});
+export type EvalResponse = z.infer<typeof evalResponseSchema>;
+
+/** `GET /api/ruler/grafana/api/v1/rules/{folderUid}`: the folder's groups under its title. */
+export const rulerFolderGroupsSchema = z.record(
+  z.string(),
+  z.array(z.looseObject({ name: z.string(), interval: z.string(), rules: z.array(z.unknown()) })),
+);
