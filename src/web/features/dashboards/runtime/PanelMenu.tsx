@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
+  IconBell,
   IconBraces,
   IconCompass,
   IconDotsVertical,
@@ -40,6 +41,8 @@ export interface PanelMenuProps {
   canEdit: boolean;
   /** Explore with the panel's queries and the dashboard's time range; absent when the viewer may not explore or there is nothing to query. */
   exploreHref?: string;
+  /** The alert rule form prefilled from this panel; absent when the viewer may not edit or there is nothing to query. */
+  newAlertRuleHref?: string;
   onView(): void;
   onInspect(tab: InspectTab): void;
   /** Grafana's panel "Share": a link to this panel alone. */
@@ -47,7 +50,17 @@ export interface PanelMenuProps {
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect, onShare }: PanelMenuProps) {
+export function PanelMenu({
+  title,
+  links = [],
+  viewing,
+  canEdit,
+  exploreHref,
+  newAlertRuleHref,
+  onView,
+  onInspect,
+  onShare,
+}: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -88,6 +101,11 @@ export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, on
         {exploreHref && (
           <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
             Explore
+          </Menu.Item>
+        )}
+        {newAlertRuleHref && (
+          <Menu.Item component={Link} to={newAlertRuleHref} leftSection={<IconBell size={14} aria-hidden />}>
+            New alert rule
           </Menu.Item>
         )}
         <Menu.Divider />
