@@ -1,20 +1,30 @@
+import { memo } from 'react';
 import { Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useDataSourceList, type DataSourceSummary } from '../../../api/dataSources';
 import { QueryEditor } from '../../../queryEditors/QueryEditor';
 import { defaultQuery, type DataQuery } from '../../../queryEditors/queryKinds';
 import type { RuleQuery } from './ruleModel';
 
+const nothingToRun = () => undefined;
+
 export interface DataQueryFieldProps {
   query: RuleQuery;
   error?: string;
   onChange(query: RuleQuery): void;
-  onRun(): void;
+  /** Shift+Enter in the query's editor. */
+  onRun?(): void;
   /** The full editor also sets the query's time range (seconds before now). */
   showRange?: boolean;
 }
 
 /** One data query of a rule: its data source, the editor of that data source's language, and its range. */
-export function DataQueryField({ query, error, onChange, onRun, showRange = false }: DataQueryFieldProps) {
+export const DataQueryField = memo(function DataQueryField({
+  query,
+  error,
+  onChange,
+  onRun = nothingToRun,
+  showRange = false,
+}: DataQueryFieldProps) {
   const dataSources = useDataSourceList();
   const list: DataSourceSummary[] = dataSources.data ?? [];
   const dataSource = list.find((ds) => ds.uid === query.datasourceUid);
@@ -69,4 +79,4 @@ export function DataQueryField({ query, error, onChange, onRun, showRange = fals
       )}
     </Stack>
   );
-}
+});

@@ -4,11 +4,12 @@
  */
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
 import { evaluatorOf, isRangeEvaluator, withEvaluator, type RuleQuery } from './ruleModel';
 
 export interface ExpressionEditorProps {
   expression: RuleQuery;
-  /** The refIds this expression may read. */
+  /** The rule's refIds (this expression's own is left out of its choices). */
   inputs: string[];
   error?: string;
   onChange(next: RuleQuery): void;
@@ -74,7 +75,8 @@ function ParamsInputs({
   );
 }
 
-export function ExpressionEditor({ expression, inputs, error, onChange }: ExpressionEditorProps) {
+export const ExpressionEditor = memo(function ExpressionEditor({ expression, inputs: refIds, error, onChange }: ExpressionEditorProps) {
+  const inputs = refIds.filter((refId) => refId !== expression.refId);
   const model = expression.model;
   const set = (changes: Record<string, unknown>) => onChange({ ...expression, model: { ...model, ...changes } });
   const ref = expression.refId;
@@ -243,7 +245,7 @@ export function ExpressionEditor({ expression, inputs, error, onChange }: Expres
     default:
       return <Text size="sm">Expression type {String(model.type)} is kept as it is.</Text>;
   }
-}
+});
 
 interface ClassicCondition {
   type: string;

@@ -2,6 +2,7 @@
  * The full editor: any number of queries and expressions, the condition, and every setting of the
  * rule. Works on the same values as the simple form.
  */
+import { useCallback, useMemo } from 'react';
 import { ActionIcon, Button, Fieldset, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useDataSourceList } from '../../../api/dataSources';
@@ -18,6 +19,7 @@ import {
   replaceQuery,
   type ExpressionType,
   type RuleFormValues,
+  type RuleQuery,
 } from './ruleModel';
 import { RulePreview } from './RulePreview';
 
@@ -33,13 +35,15 @@ const typeLabel = (type: string) => EXPRESSION_TYPES.find((t) => t.value === typ
 export interface FullRuleEditorProps {
   values: RuleFormValues;
   errors: FieldErrors;
-  onChange(next: RuleFormValues): void;
+  update(change: (current: RuleFormValues) => RuleFormValues): void;
 }
 
-export function FullRuleEditor({ values, errors, onChange }: FullRuleEditorProps) {
+export function FullRuleEditor({ values, errors, update }: FullRuleEditorProps) {
   const dataSources = useDataSourceList();
-  const change = (changes: Partial<RuleFormValues>) => onChange({ ...values, ...changes });
-  const refIds = values.queries.map((q) => q.refId);
+  const change = (changes: Partial<RuleFormValues>) => update((current) => ({ ...current, ...changes }));
+  const onQueryChange = useCallback((next: RuleQuery) => update((current) => replaceQuery(current, next.refId, next)), [update]);
+  const refKey = values.queries.map((q) => q.refId).join(',');
+  const refIds = useMemo(() => refKey.split(','), [refKey]);
 
   const addQuery = () => {
     const refId = nextRefId(values.queries);
@@ -93,20 +97,9 @@ export function FullRuleEditor({ values, errors, onChange }: FullRuleEditorProps
                 </ActionIcon>
               </Group>
               {isExpression(query) ? (
-                <ExpressionEditor
-                  expression={query}
-                  inputs={refIds.filter((r) => r !== query.refId)}
-                  error={errors[`query:${query.refId}`]}
-                  onChange={(next) => onChange(replaceQuery(values, query.refId, next))}
-                />
+                <ExpressionEditor expression={query} inputs={refIds} error={errors[`query:${query.refId}`]} onChange={onQueryChange} />
               ) : (
-                <DataQueryField
-                  query={query}
-                  showRange
-                  error={errors[`query:${query.refId}`]}
-                  onChange={(next) => onChange(replaceQuery(values, query.refId, next))}
-                  onRun={() => undefined}
-                />
+                <DataQueryField query={query} showRange error={errors[`query:${query.refId}`]} onChange={onQueryChange} />
               )}
             </Fieldset>
           ))}

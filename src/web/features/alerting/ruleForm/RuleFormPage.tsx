@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
@@ -68,10 +68,11 @@ function RuleForm({ title, initial }: { title: string; initial: RuleFormValues }
   const save = useSaveRule();
   const parts = mode === 'simple' ? simpleParts(values) : undefined;
 
-  const onChange = (next: RuleFormValues) => {
-    setValues(next);
-    if (Object.keys(errors).length > 0) setErrors({});
-  };
+  // Stable, so the editors of queries that did not change skip their render.
+  const update = useCallback((change: (current: RuleFormValues) => RuleFormValues) => {
+    setValues(change);
+    setErrors((current) => (Object.keys(current).length > 0 ? {} : current));
+  }, []);
 
   const onSave = () => {
     // Saving into a group thought new would replace the group's rules: know the groups first.
@@ -127,9 +128,9 @@ function RuleForm({ title, initial }: { title: string; initial: RuleFormValues }
       >
         <Stack gap="lg">
           {parts ? (
-            <SimpleRuleForm values={values} parts={parts} errors={errors} onChange={onChange} />
+            <SimpleRuleForm values={values} parts={parts} errors={errors} update={update} />
           ) : (
-            <FullRuleEditor values={values} errors={errors} onChange={onChange} />
+            <FullRuleEditor values={values} errors={errors} update={update} />
           )}
           {errorCount > 0 && (
             <Alert color="red" title="The rule was not saved">

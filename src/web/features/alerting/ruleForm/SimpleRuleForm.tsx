@@ -2,6 +2,7 @@
  * The simple form: one query, "alert when" its reduced value is above/below/outside/within a
  * threshold, for how long, where the rule lives and who hears of it.
  */
+import { useCallback } from 'react';
 import { Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { FieldErrors } from './formErrors';
 import { DataQueryField } from './DataQueryField';
@@ -14,6 +15,7 @@ import {
   SIMPLE_REDUCERS,
   withEvaluator,
   type RuleFormValues,
+  type RuleQuery,
   type SimpleParts,
 } from './ruleModel';
 import { RulePreview } from './RulePreview';
@@ -22,16 +24,16 @@ export interface SimpleRuleFormProps {
   values: RuleFormValues;
   parts: SimpleParts;
   errors: FieldErrors;
-  onChange(next: RuleFormValues): void;
+  update(change: (current: RuleFormValues) => RuleFormValues): void;
 }
 
-export function SimpleRuleForm({ values, parts, errors, onChange }: SimpleRuleFormProps) {
+export function SimpleRuleForm({ values, parts, errors, update }: SimpleRuleFormProps) {
   const { query, reduce, threshold } = parts;
   const evaluator = evaluatorOf(threshold)!;
   const range = isRangeEvaluator(evaluator.type);
-  const change = (changes: Partial<RuleFormValues>) => onChange({ ...values, ...changes });
-  const setEvaluator = (type: string, params: number[]) =>
-    onChange(replaceQuery(values, threshold.refId, withEvaluator(threshold, { type, params })));
+  const change = (changes: Partial<RuleFormValues>) => update((current) => ({ ...current, ...changes }));
+  const onQueryChange = useCallback((next: RuleQuery) => update((current) => replaceQuery(current, next.refId, next)), [update]);
+  const setEvaluator = (type: string, params: number[]) => onQueryChange(withEvaluator(threshold, { type, params }));
   const setParam = (index: number, value: string | number) => {
     const params = [...evaluator.params];
     params[index] = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
@@ -51,12 +53,7 @@ export function SimpleRuleForm({ values, parts, errors, onChange }: SimpleRuleFo
       />
 
       <Fieldset legend="Query">
-        <DataQueryField
-          query={query}
-          error={errors[`query:${query.refId}`]}
-          onChange={(next) => onChange(replaceQuery(values, query.refId, next))}
-          onRun={() => undefined}
-        />
+        <DataQueryField query={query} error={errors[`query:${query.refId}`]} onChange={onQueryChange} />
       </Fieldset>
 
       <Fieldset legend="Alert when">
@@ -66,9 +63,7 @@ export function SimpleRuleForm({ values, parts, errors, onChange }: SimpleRuleFo
             description="Each series becomes one number"
             data={SIMPLE_REDUCERS.map((r) => ({ value: r.value, label: r.label }))}
             value={String(reduce.model.reducer)}
-            onChange={(reducer) =>
-              onChange(replaceQuery(values, reduce.refId, { ...reduce, model: { ...reduce.model, reducer: reducer ?? 'last' } }))
-            }
+            onChange={(reducer) => onQueryChange({ ...reduce, model: { ...reduce.model, reducer: reducer ?? 'last' } })}
             allowDeselect={false}
             w={160}
           />
