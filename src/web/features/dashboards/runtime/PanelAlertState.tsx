@@ -57,11 +57,8 @@ export function PanelAlertState({ dashboardUid, panelId }: { dashboardUid: strin
     <Tooltip label={names} withinPortal events={{ hover: true, focus: true, touch: true }}>
       <ActionIcon
         component={Link}
-        to={
-          found.rules.length === 1
-            ? paths.alertRule(found.rules[0]!.uid)
-            : paths.alertRules(`dashboard=${encodeURIComponent(dashboardUid)}`)
-        }
+        // The rule in the worst state: the one a person looks at first.
+        to={paths.alertRule(found.rules.find((rule) => rule.state === found.state)!.uid)}
         variant="subtle"
         color={color}
         size="sm"
