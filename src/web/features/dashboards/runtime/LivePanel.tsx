@@ -112,10 +112,10 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
         : undefined,
     [mayExplore, request.body, props.rawRange, props.range, orgId],
   );
-  // "New alert rule" carries the panel's queries as they run, over the dashboard's range (ending now).
+  // "New alert rule" (for Editors, who may write rules) carries the panel's queries as they run, over the dashboard's range.
   const newAlertRuleLink = useMemo(
     () =>
-      props.canEdit && request.body
+      mayExplore && request.body
         ? paths.newAlertRule(
             alertRuleDefaultsSearch(
               panelAlertRuleDefaults({
@@ -129,7 +129,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
             ),
           )
         : undefined,
-    [props.canEdit, request.body, title, panel.id, props.dashboardUid, props.range],
+    [mayExplore, request.body, title, panel.id, props.dashboardUid, props.range],
   );
   const { onInspect } = props;
   const setInspect = useCallback(

@@ -41,7 +41,7 @@ export interface PanelMenuProps {
   canEdit: boolean;
   /** Explore with the panel's queries and the dashboard's time range; absent when the viewer may not explore or there is nothing to query. */
   exploreHref?: string;
-  /** The alert rule form prefilled from this panel; absent when the viewer may not edit or there is nothing to query. */
+  /** The alert rule form prefilled from this panel; absent when the viewer may not write rules or there is nothing to query. */
   newAlertRuleHref?: string;
   onView(): void;
   onInspect(tab: InspectTab): void;
