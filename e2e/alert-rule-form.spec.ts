@@ -140,6 +140,13 @@ test('a rule made from a panel with the simple form fires, notifies, shows on th
       })
       .toBe(true);
 
+    // The state change is an annotation the panel's built-in "Annotations & Alerts" query reads.
+    const annotations = await server.api<Array<{ alertId: number; panelId: number; newState: string }>>(
+      'GET',
+      `/api/annotations?dashboardUID=${dashboard.uid}&type=annotation&limit=100`,
+    );
+    expect(annotations).toEqual(expect.arrayContaining([expect.objectContaining({ panelId: 4, newState: 'Alerting' })]));
+
     await page.goto(`${server.url}${dashboard.url}`);
     const panel = page.getByRole('region', { name: 'Targets up' });
     await expect(panel.getByRole('link', { name: 'Alert rule Firing' })).toBeVisible({ timeout: 60_000 });
@@ -159,10 +166,10 @@ test('a rule made from a panel with the simple form fires, notifies, shows on th
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect(page).toHaveURL(new RegExp(`/alerting/grafana/${ruleUid}/view$`));
 
+    // A new document: nothing of the last one's state is left.
     await page.goto(`${server.url}/alerting/grafana/${ruleUid}/edit`);
-    await page.reload();
-    // Four queries and expressions: the full editor opens by itself.
-    await expect(page.getByRole('textbox', { name: /^Math expression D/ })).toHaveValue('$B > 0');
+    // Four queries and expressions: the full editor opens by itself (a whole app load on a busy machine).
+    await expect(page.getByRole('textbox', { name: /^Math expression D/ })).toHaveValue('$B > 0', { timeout: 60_000 });
     await expect(page.getByRole('combobox', { name: /^Alert condition/ })).toHaveValue('D');
     await expect(page.getByRole('textbox', { name: 'Label name' })).toHaveValue('team');
     await expect(page.getByRole('textbox', { name: 'Label value' })).toHaveValue('e2e');
