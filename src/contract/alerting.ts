@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { integerQueryParam, optionalField, repeatedQueryParam, typeError } from './common';
+import { queryResultSchema } from './query';
 
 /** The uid of server-side expressions in a rule's `data`. */
 export const EXPRESSION_DATASOURCE_UID = '__expr__';
@@ -185,6 +186,9 @@ export const ruleStatesQuerySchema = z.object({
   folder_uid: optionalField(z.string()),
   rule_group: optionalField(z.string()),
   rule_uid: optionalField(z.string()),
+  /** Rules linked to this dashboard (their `__dashboardUid__` annotation), and with `panel_id` to one panel of it. */
+  dashboard_uid: optionalField(z.string()),
+  panel_id: integerQueryParam(),
   'search.rule_name': optionalField(z.string()),
   state: repeatedQueryParam(10, 'states').refine(
     (states) => states.every((s) => (ruleStateFilters as readonly string[]).includes(s.toLowerCase())),
@@ -215,6 +219,7 @@ export const ruleStatesResponseSchema = z.looseObject({
             lastError: z.string().optional(),
             type: z.string(),
             labels: z.record(z.string(), z.string()).optional(),
+            annotations: z.record(z.string(), z.string()).optional(),
             alerts: z
               .array(
                 z.looseObject({
@@ -244,3 +249,15 @@ export const evalRequestSchema = z.object({
   condition: optionalField(z.string()),
   now: optionalField(z.string()),
 });
+
+/** `POST /api/v1/eval`'s answer: each refId's frames (Grafana's `backend.QueryDataResponse`). */
+export const evalResponseSchema = z.looseObject({
+  results: z.record(z.string(), queryResultSchema),
+});
+export type EvalResponse = z.infer<typeof evalResponseSchema>;
+
+/** `GET /api/ruler/grafana/api/v1/rules/{folderUid}`: the folder's groups under its title. */
+export const rulerFolderGroupsSchema = z.record(
+  z.string(),
+  z.array(z.looseObject({ name: z.string(), interval: z.string(), rules: z.array(z.unknown()) })),
+);

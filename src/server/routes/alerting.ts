@@ -479,6 +479,13 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     const matchers = query.matcher.map(parseMatcher);
     const states = new Set(query.state.map((s) => (s.toLowerCase() === 'normal' ? 'inactive' : s.toLowerCase())));
     const nameSearch = query['search.rule_name']?.toLowerCase();
+    // Grafana's panel filter: a panel id means nothing without its dashboard.
+    if (query.panel_id !== undefined && !query.dashboard_uid)
+      throw badRequest('panel_id must be set with dashboard_uid', { field: 'panel_id' });
+    const linked = (rule: StoredAlertRule) =>
+      !query.dashboard_uid ||
+      (rule.annotations.__dashboardUid__ === query.dashboard_uid &&
+        (query.panel_id === undefined || rule.annotations.__panelId__ === String(query.panel_id)));
     const [rules, groups, evaluations, instances] = await Promise.all([
       store.alerting.list(identity.orgId, {
         ...(query.folder_uid ? { folderUids: [query.folder_uid] } : {}),
@@ -492,7 +499,7 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     const instancesOf = new Map<string, StoredAlertInstance[]>();
     for (const instance of instances) instancesOf.set(instance.ruleUid, [...(instancesOf.get(instance.ruleUid) ?? []), instance]);
 
-    const allGroups = byGroup(rules.filter((rule) => viewable(rule.folderUid)))
+    const allGroups = byGroup(rules.filter((rule) => viewable(rule.folderUid) && linked(rule)))
       .map((ofGroup) => {
         const first = ofGroup[0]!;
         const seconds = groups.find((g) => g.folderUid === first.folderUid && g.name === first.group)?.intervalSeconds ?? 60;

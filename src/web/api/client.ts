@@ -17,6 +17,8 @@ export interface RequestOptions<S extends z.ZodType> {
   credentials?: { serverUrl: string; token?: string };
   /** A 401 answers what was sent (a wrong old password), not the session: it stays. */
   keepSessionOn401?: boolean;
+  /** Extra request headers (e.g. Grafana's `X-Disable-Provenance` on alerting writes). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: Reque
   const session = options.credentials ? null : getSession();
   const credentials = options.credentials ?? (session?.kind === 'token' ? session : { serverUrl: '' });
   const base = apiBase(credentials);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -36,4 +36,6 @@ export const queryKeys = {
   panelDataOf: (dashboardUid: string) => ['panelData', dashboardUid] as const,
   /** A dashboard's annotation query against a data source (under the dashboard's panel data, so refreshes count it). */
   annotationQueryData: (dashboardUid: string, request: unknown) => ['panelData', dashboardUid, 'annotations', request] as const,
+  /** The states of the alert rules linked to a dashboard's panels (apart from its panel data: polling it is no dashboard refresh). */
+  alertRuleStatesOfDashboard: (dashboardUid: string) => ['alertRuleStates', dashboardUid] as const,
 };

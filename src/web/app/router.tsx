@@ -105,6 +105,11 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'annotations',
           ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))),
         },
+        // The alert rule form (new, prefilled from a panel by ?defaults=, and edit).
+        ...['alerting/new', 'alerting/grafana/:uid/edit'].map((path) => ({
+          path,
+          ...feature(() => import('../features/alerting/ruleForm/RuleFormPage').then((m) => ({ Component: m.RuleFormPage }))),
+        })),
         {
           path: '*',
           // Its own error element, so the 404 shows inside the app's frame rather than replacing it.

@@ -10,6 +10,9 @@ import { PanelRenderer } from '../../../panels/PanelRenderer';
 import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
 import { safeLinkUrl } from '../../../lib/links';
 import type { PanelEditActions } from '../editor/useEditorActions';
+import { alertRuleDefaultsSearch, panelAlertRuleDefaults } from '../../../lib/alertRuleDefaults';
+import { paths } from '../../../app/paths';
+import { PanelAlertState } from './PanelAlertState';
 import { PanelMenu, type InspectTab, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import { absolute } from './time';
@@ -120,6 +123,25 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
         : undefined,
     [mayExplore, request.body, props.rawRange, props.range, orgId],
   );
+  // "New alert rule" (for Editors, who may write rules) carries the panel's queries as they run, over the dashboard's range.
+  const newAlertRuleLink = useMemo(
+    () =>
+      mayExplore && request.body
+        ? paths.newAlertRule(
+            alertRuleDefaultsSearch(
+              panelAlertRuleDefaults({
+                title,
+                panelId: panel.id,
+                dashboardUid: props.dashboardUid,
+                queries: request.body.queries,
+                range: props.range,
+                now: props.range.to,
+              }),
+            ),
+          )
+        : undefined,
+    [mayExplore, request.body, title, panel.id, props.dashboardUid, props.range],
+  );
   const { onInspect } = props;
   const setInspect = useCallback(
     (tab: InspectTab | null) => (hasId ? onInspect(tab === null ? undefined : panel.id, tab ?? undefined) : setOwnInspect(tab)),
@@ -159,6 +181,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           )}
           {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
           {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
+          {hasId && <PanelAlertState dashboardUid={props.dashboardUid} panelId={panel.id!} />}
         </Group>
         {/* Grafana's corner mark: the panel keeps drawing what it has; the whole message is one hover or focus away. */}
         {data.error && !data.nothingToQuery && (
@@ -181,6 +204,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           viewing={props.viewing}
           canEdit={props.canEdit}
           exploreHref={exploreLink}
+          newAlertRuleHref={newAlertRuleLink}
           onView={() => props.onView(props.viewing ? undefined : panel.id)}
           onInspect={setInspect}
           onShare={hasId && props.onShare ? () => props.onShare?.(panel.id!) : undefined}

@@ -1,5 +1,6 @@
 import { ActionIcon, Kbd, Menu } from '@mantine/core';
 import {
+  IconBell,
   IconBraces,
   IconCompass,
   IconCopy,
@@ -44,6 +45,8 @@ export interface PanelMenuProps {
   canEdit: boolean;
   /** Explore with the panel's queries and the dashboard's time range; absent when the viewer may not explore or there is nothing to query. */
   exploreHref?: string;
+  /** The alert rule form prefilled from this panel; absent when the viewer may not write rules or there is nothing to query. */
+  newAlertRuleHref?: string;
   onView(): void;
   onInspect(tab: InspectTab): void;
   /** Grafana's panel "Share": a link to this panel alone. */
@@ -53,7 +56,18 @@ export interface PanelMenuProps {
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
-export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, onView, onInspect, onShare, editing }: PanelMenuProps) {
+export function PanelMenu({
+  title,
+  links = [],
+  viewing,
+  canEdit,
+  exploreHref,
+  newAlertRuleHref,
+  onView,
+  onInspect,
+  onShare,
+  editing,
+}: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
     // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
@@ -104,6 +118,11 @@ export function PanelMenu({ title, links = [], viewing, canEdit, exploreHref, on
         {exploreHref && (
           <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
             Explore
+          </Menu.Item>
+        )}
+        {newAlertRuleHref && (
+          <Menu.Item component={Link} to={newAlertRuleHref} leftSection={<IconBell size={14} aria-hidden />}>
+            New alert rule
           </Menu.Item>
         )}
         <Menu.Divider />
