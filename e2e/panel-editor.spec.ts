@@ -126,7 +126,7 @@ test('a panel is edited in its editor: preview, queries, transformations, visual
   await writeQuery(page, 'A', 'up{job="prometheus"}');
   await page.getByRole('button', { name: 'Time series' }).click();
   await page.getByRole('list', { name: 'Visualizations' }).getByRole('button', { name: 'Stat', exact: true }).click();
-  const title = page.getByRole('textbox', { name: 'Title' });
+  const title = page.getByRole('region', { name: 'Panel options' }).getByRole('textbox', { name: 'Title' });
   await title.fill('Prometheus up');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit panel: Prometheus up' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to dashboard' }).click();

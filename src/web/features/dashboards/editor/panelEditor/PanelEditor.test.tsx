@@ -190,7 +190,7 @@ describe('the panel editor', () => {
     const list = screen.getByRole('list', { name: 'Visualizations' });
     await userEvent.click(within(list).getByRole('button', { name: 'Stat' }));
     expect(await screen.findByRole('button', { name: 'Stat' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Title' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Panel options' })).getByRole('textbox', { name: 'Title' })).toBeInTheDocument();
   });
 
   it('says so for a panel that is not there, with the way back', async () => {
