@@ -215,6 +215,9 @@ export const ruleStatesResponseSchema = z.looseObject({
             lastError: z.string().optional(),
             type: z.string(),
             labels: z.record(z.string(), z.string()).optional(),
+            annotations: z.record(z.string(), z.string()).optional(),
+            lastEvaluation: z.string().optional(),
+            isPaused: z.boolean().optional(),
             alerts: z
               .array(
                 z.looseObject({
@@ -244,3 +247,7 @@ export const evalRequestSchema = z.object({
   condition: optionalField(z.string()),
   now: optionalField(z.string()),
 });
+
+/** The rule states answer's rule and group, as the UI lists them. */
+export type RuleStatesGroup = RuleStatesResponse['data']['groups'][number];
+export type RuleStatesRule = RuleStatesGroup['rules'][number];

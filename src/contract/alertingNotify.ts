@@ -269,3 +269,8 @@ export const testReceiversResponseSchema = z.looseObject({
   ),
   notified_at: z.string(),
 });
+
+/** The answer of `POST .../api/v2/silences`. */
+export const postSilenceResponseSchema = z.looseObject({ silenceID: z.string() });
+export const gettableSilencesSchema = z.array(gettableSilenceSchema);
+export const gettableAlertsSchema = z.array(gettableAlertSchema);
