@@ -189,6 +189,8 @@ export function Shell() {
             />
           ))}
           <NavLink
+            component="button"
+            type="button"
             label={
               <Group gap={6} wrap="nowrap" component="span">
                 Alerting

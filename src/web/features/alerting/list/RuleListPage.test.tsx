@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import type { searchResultSchema } from '../../../../contract/search';
@@ -8,6 +8,12 @@ import { renderRoutes } from '../../../test/render';
 import { answer, connectedSession, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { serveRuleStates, stateGroup, stateRule } from '../testing';
+
+// The route's chunk, loaded with this file: a first import inside a test's wait is slow on a busy machine.
+import './RuleListPage';
+
+// These pages draw many Mantine parts at once; on a loaded 2-core machine a first page was seen to take 9 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => notifications.clean());
 
@@ -69,7 +75,7 @@ describe('the alert rules list', () => {
     expect(within(totals).getByRole('button', { name: 'Pending: 1 rule' })).toBeInTheDocument();
     expect(within(totals).getByRole('button', { name: 'Error: 1 rule' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New alert rule' })).toHaveAttribute('href', '/alerting/new');
-  });
+  }, 120_000);
 
   it('keeps the state filter and the search in the URL and sends them to the server', async () => {
     startSession(connectedSession('Viewer'));
@@ -88,7 +94,7 @@ describe('the alert rules list', () => {
     expect(listAsk.get('search.rule_name')).toBe('cpu');
     // A Viewer reads the list but is offered no way to make rules.
     expect(screen.queryByRole('link', { name: 'New alert rule' })).not.toBeInTheDocument();
-  });
+  }, 120_000);
 
   it('pages groups with groupNextToken', async () => {
     startSession(connectedSession('Editor'));
@@ -101,7 +107,7 @@ describe('the alert rules list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Load more groups' }));
     await waitFor(() => expect(asked.some((p) => p.get('group_next_token') === '40')).toBe(true));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more groups' })).not.toBeInTheDocument());
-  });
+  }, 120_000);
 
   it('says how to start when there are no rules', async () => {
     startSession(connectedSession('Editor'));
@@ -109,5 +115,5 @@ describe('the alert rules list', () => {
     renderRoutes(appRoutes, '/alerting/list');
     expect(await screen.findByText('No alert rules yet')).toBeInTheDocument();
     expect(screen.getByText(/from a dashboard panel’s menu/)).toBeInTheDocument();
-  });
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { annotationListSchema } from '../../../../contract/annotations';
@@ -11,6 +11,12 @@ import { renderRoutes } from '../../../test/render';
 import { answer, API, connectedSession, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { provisioned, serveRuleStates, stateGroup, stateRule } from '../testing';
+
+// The route's chunk, loaded with this file: a first import inside a test's wait is slow on a busy machine.
+import './RuleViewPage';
+
+// These pages draw many Mantine parts at once; on a loaded 2-core machine a first page was seen to take 9 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => notifications.clean());
 
@@ -115,7 +121,6 @@ function serveRule(rule: ProvisionedAlertRule = provisioned()): Served {
   return served;
 }
 
-
 describe('an alert rule’s page', () => {
   it('shows the queries and condition in words, the graph’s queries, the instances, the history and the linked panel', async () => {
     startSession(connectedSession('Editor'));
@@ -154,7 +159,7 @@ describe('an alert rule’s page', () => {
     expect(screen.getByRole('link', { name: 'panel 3 of dashboard dash1' })).toHaveAttribute('href', '/d/dash1?viewPanel=3');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/alerting/grafana/high-cpu/edit');
     expect(screen.getByRole('link', { name: 'Duplicate' })).toHaveAttribute('href', '/alerting/new?copyFrom=high-cpu');
-  });
+  }, 120_000);
 
   it('pauses and resumes, exports as YAML or JSON, and deletes after confirming', async () => {
     startSession(connectedSession('Editor'));
@@ -183,7 +188,7 @@ describe('an alert rule’s page', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/alerting/list'));
     expect(served.deletes).toBe(1);
-  });
+  }, 120_000);
 
   it('shows a Viewer the rule and its states without edit controls', async () => {
     startSession(connectedSession('Viewer'));
@@ -193,5 +198,5 @@ describe('an alert rule’s page', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     for (const name of ['Edit', 'Duplicate', /^Silence /]) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     for (const name of ['Pause evaluation', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-  });
+  }, 120_000);
 });
