@@ -46,6 +46,8 @@ export const ruleGroupsQueryOptions = (filters: RuleFilters) =>
       return apiFetch(`${RULE_STATES}?${params}`, { schema: ruleStatesResponseSchema, signal });
     },
     getNextPageParam: (last) => last.data.groupNextToken || undefined,
+    // States change on their own: the list follows them, as Grafana's does.
+    refetchInterval: 30_000,
   });
 
 /**
@@ -62,6 +64,7 @@ export const ruleTotalsQueryOptions = (filters: RuleFilters) =>
       const answer = await apiFetch(`${RULE_STATES}?${params}`, { schema: ruleStatesResponseSchema, signal });
       return answer.data.totals ?? {};
     },
+    refetchInterval: 30_000,
   });
 
 /** Firing alert instances of every rule the caller can see, for the navigation's count. */
