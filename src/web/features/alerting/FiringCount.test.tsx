@@ -34,7 +34,7 @@ describe('the Alerting section of the navigation', () => {
     startSession(connectedSession('Viewer'));
     serveRuleStates([stateGroup('Ops', 'cpu', [stateRule({ uid: 'a', name: 'A', totals: { normal: 1 } })])]);
     renderRoutes(appRoutes, '/alerting/list');
-    await screen.findByRole('button', { name: 'Normal: 1 rule' });
+    await screen.findByRole('button', { name: 'Normal: 1' });
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(nav).getByRole('button', { name: 'Alerting' })).toBeInTheDocument();
     expect(within(nav).queryByText(/firing/)).not.toBeInTheDocument();

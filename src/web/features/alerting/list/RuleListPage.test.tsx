@@ -71,9 +71,9 @@ describe('the alert rules list', () => {
     expect(within(diskRow).getByText('Error')).toBeInTheDocument();
 
     const totals = screen.getByRole('group', { name: /Rules by state/ });
-    expect(within(totals).getByRole('button', { name: 'Firing: 1 rule' })).toBeInTheDocument();
-    expect(within(totals).getByRole('button', { name: 'Pending: 1 rule' })).toBeInTheDocument();
-    expect(within(totals).getByRole('button', { name: 'Error: 1 rule' })).toBeInTheDocument();
+    expect(within(totals).getByRole('button', { name: 'Firing: 1' })).toBeInTheDocument();
+    expect(within(totals).getByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();
+    expect(within(totals).getByRole('button', { name: 'Error: 1' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New alert rule' })).toHaveAttribute('href', '/alerting/new');
   }, 120_000);
 
@@ -85,10 +85,10 @@ describe('the alert rules list', () => {
     expect(screen.queryByRole('link', { name: 'Disk full' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Search by rule name')).toHaveValue('cpu');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Firing: 1 rule' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Firing: 1' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'CPU steal' })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?search=cpu&state=firing');
-    expect(screen.getByRole('button', { name: 'Firing: 1 rule' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Firing: 1' })).toHaveAttribute('aria-pressed', 'true');
     const listAsk = asked.filter((p) => p.has('group_limit')).at(-1)!;
     expect(listAsk.getAll('state')).toEqual(['firing']);
     expect(listAsk.get('search.rule_name')).toBe('cpu');

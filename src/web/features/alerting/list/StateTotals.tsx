@@ -1,5 +1,4 @@
 import { Button, Group, Skeleton } from '@mantine/core';
-import { StateBadge } from '../StateBadge';
 import { displayStates, stateLook, totalsKey } from '../states';
 
 /** Rules per state, each a toggle of the list's state filter. */
@@ -24,20 +23,20 @@ export function StateTotals({
     <Group gap="xs" role="group" aria-label="Rules by state (select to filter)">
       {displayStates.map((state) => {
         const count = totals[totalsKey[state]] ?? 0;
-        const filter = stateLook[state].filter;
-        const pressed = selected.includes(filter);
+        const look = stateLook[state];
+        const Icon = look.icon;
+        const pressed = selected.includes(look.filter);
         return (
           <Button
             key={state}
             variant={pressed ? 'light' : 'default'}
             size="xs"
             aria-pressed={pressed}
-            aria-label={`${stateLook[state].label}: ${count} ${count === 1 ? 'rule' : 'rules'}`}
-            onClick={() => onToggle(filter)}
-            leftSection={<StateBadge state={state} />}
-            data-testid={`total-${filter}`}
+            onClick={() => onToggle(look.filter)}
+            leftSection={<Icon size={14} aria-hidden color={`var(--mantine-color-${look.color}-filled)`} />}
+            data-testid={`total-${look.filter}`}
           >
-            {count.toLocaleString()}
+            {`${look.label}: ${count.toLocaleString()}`}
           </Button>
         );
       })}
