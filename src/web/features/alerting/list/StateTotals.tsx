@@ -29,7 +29,10 @@ export function StateTotals({
         return (
           <Button
             key={state}
-            variant={pressed ? 'light' : 'default'}
+            // Pressed reads as bold text and a primary border: a tinted background failed contrast on hover.
+            variant="default"
+            fw={pressed ? 700 : 400}
+            style={pressed ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
             size="xs"
             aria-pressed={pressed}
             onClick={() => onToggle(look.filter)}
