@@ -36,11 +36,12 @@ function SilenceRow({ silence, affected, canEdit }: { silence: GettableSilence; 
       ),
       labels: { confirm: 'Expire silence', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      // The promise, not mutate's callbacks: the row leaves the Active table (unmounts) before they would run.
       onConfirm: () =>
-        expire.mutate(silence.id, {
-          onSuccess: () => notifications.show({ color: 'green', title: 'Silence expired', message: described }),
-          onError: (error) => notifications.show({ color: 'red', title: 'Could not expire the silence', message: errorMessage(error) }),
-        }),
+        expire.mutateAsync(silence.id).then(
+          () => notifications.show({ color: 'green', title: 'Silence expired', message: described }),
+          (error: unknown) => notifications.show({ color: 'red', title: 'Could not expire the silence', message: errorMessage(error) }),
+        ),
     });
   const expired = silence.status.state === 'expired';
   return (

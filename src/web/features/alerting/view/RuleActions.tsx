@@ -44,14 +44,15 @@ export function RuleActions({ rule, canEdit }: { rule: ProvisionedAlertRule; can
       ),
       labels: { confirm: 'Delete rule', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      // The promise, not mutate's callbacks: the page unmounts these actions once the rule is gone.
       onConfirm: () =>
-        remove.mutate(rule.uid, {
-          onSuccess: () => {
+        remove.mutateAsync(rule.uid).then(
+          () => {
             notifications.show({ color: 'green', title: 'Rule deleted', message: rule.title });
             void navigate(paths.alertRules(), { replace: true });
           },
-          onError: (error) => notifications.show({ color: 'red', title: 'Could not delete the rule', message: errorMessage(error) }),
-        }),
+          (error: unknown) => notifications.show({ color: 'red', title: 'Could not delete the rule', message: errorMessage(error) }),
+        ),
     });
 
   return (
