@@ -220,6 +220,8 @@ export const ruleStatesResponseSchema = z.looseObject({
             type: z.string(),
             labels: z.record(z.string(), z.string()).optional(),
             annotations: z.record(z.string(), z.string()).optional(),
+            lastEvaluation: z.string().optional(),
+            isPaused: z.boolean().optional(),
             alerts: z
               .array(
                 z.looseObject({
@@ -261,3 +263,7 @@ export const rulerFolderGroupsSchema = z.record(
   z.string(),
   z.array(z.looseObject({ name: z.string(), interval: z.string(), rules: z.array(z.unknown()) })),
 );
+
+/** The rule states answer's rule and group, as the UI lists them. */
+export type RuleStatesGroup = RuleStatesResponse['data']['groups'][number];
+export type RuleStatesRule = RuleStatesGroup['rules'][number];

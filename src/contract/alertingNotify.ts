@@ -290,3 +290,8 @@ export const receiverStatusSchema = z.looseObject({
 });
 export type ReceiverStatus = z.infer<typeof receiverStatusSchema>;
 export const receiversStatusSchema = z.array(receiverStatusSchema);
+
+/** The answer of `POST .../api/v2/silences`. */
+export const postSilenceResponseSchema = z.looseObject({ silenceID: z.string() });
+export const gettableSilencesSchema = z.array(gettableSilenceSchema);
+export const gettableAlertsSchema = z.array(gettableAlertSchema);

@@ -119,6 +119,8 @@ export const findAnnotationsQuerySchema = z.object({
   panelId: integerQueryParam(),
   userId: integerQueryParam(),
   type: z.enum(['annotation', 'alert'], { error: 'must be annotation or alert' }).optional(),
+  /** An alert rule's state history (Grafana's annotation historian writes the rule's id). */
+  alertId: integerQueryParam(),
   limit: integerQueryParam(),
 });
 export type FindAnnotationsQuery = z.infer<typeof findAnnotationsQuerySchema>;
@@ -140,6 +142,10 @@ export const annotationSchema = z.looseObject({
   tags: z.array(z.string()),
   created: z.number(),
   updated: z.number(),
+  /** Alert state history: the rule's id and its instance's states (0 and '' on other annotations). */
+  alertId: z.number().optional(),
+  newState: z.string().optional(),
+  prevState: z.string().optional(),
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 export const annotationListSchema = z.array(annotationSchema);

@@ -391,6 +391,21 @@ describe('rule states after evaluation (fake clock)', () => {
     );
   });
 
+  it('answers one rule’s state history with alertId, and only history with type=alert', async () => {
+    const rule = (await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/series-over-limit' })).json() as { id: number };
+    const ofRule = (await server.call({ method: 'GET', url: `/api/annotations?alertId=${rule.id}&limit=100` })).json() as Array<{
+      alertId: number;
+      text: string;
+    }>;
+    expect(ofRule.length).toBeGreaterThan(0);
+    expect(ofRule.every((a) => a.alertId === rule.id && a.text.includes('Series over limit'))).toBe(true);
+    const alerts = (await server.call({ method: 'GET', url: '/api/annotations?type=alert&limit=100' })).json() as Array<{
+      alertId: number;
+    }>;
+    expect(alerts.length).toBeGreaterThan(ofRule.length - 1);
+    expect(alerts.every((a) => a.alertId > 0)).toBe(true);
+  });
+
   it('counts evaluations in /metrics', async () => {
     const metrics = await server.call({ method: 'GET', url: '/metrics', token: null });
     expect(metrics.body).toMatch(/sightline_alerting_rule_evaluations_total [1-9]/);

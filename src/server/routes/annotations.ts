@@ -85,7 +85,6 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
   app.get('/api/annotations', { config: { action: 'annotations:read' } }, async (request, reply): Promise<Annotation[] | Buffer> => {
     const query = parseInput(findAnnotationsQuerySchema, request.query);
     const { identity } = request;
-    if (query.type === 'alert') return []; // Sightline has no alerting, so no alert annotations.
     let dashboardId = query.dashboardId;
     if (query.dashboardUID) {
       const dashboard = await store.dashboards.getByUid(identity.orgId, query.dashboardUID);
@@ -104,6 +103,8 @@ export function registerAnnotationRoutes(app: FastifyInstance, store: Store): vo
         dashboardId,
         panelId: query.panelId,
         userId: query.userId,
+        ...(query.alertId !== undefined ? { alertId: query.alertId } : {}),
+        alertsOnly: query.type === 'alert',
         limit,
       },
       access.viewFilter(),

@@ -36,6 +36,10 @@ export interface AnnotationQuery {
   dashboardId?: number;
   panelId?: number;
   userId?: number;
+  /** One alert rule's state history. */
+  alertId?: number;
+  /** Only alert state history (Grafana's `type=alert`). */
+  alertsOnly?: boolean;
   limit: number;
 }
 
@@ -199,6 +203,8 @@ function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, cl
     if (query.dashboardId !== undefined) text += ` and a.dashboard_id = ${out.value(query.dashboardId)}`;
     if (query.panelId !== undefined) text += ` and a.panel_id = ${out.value(query.panelId)}`;
     if (query.userId !== undefined) text += ` and a.user_id = ${out.value(query.userId)}`;
+    if (query.alertId !== undefined) text += ` and a.alert_id = ${out.value(query.alertId)}`;
+    if (query.alertsOnly) text += ' and a.alert_id > 0';
     const tags = uniqueTags(query.tags);
     const tagged = (condition: string) =>
       ` and exists (select 1 from annotation_tag as t where t.annotation_id = a.id and t.term ${condition})`;

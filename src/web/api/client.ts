@@ -71,3 +71,36 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: Reque
   }
   return result.data;
 }
+
+/**
+ * A text answer as the server sent it (a YAML export), with the session's credentials and the same
+ * errors as `apiFetch`. There is no schema to check: the text is shown, never read.
+ */
+export async function apiFetchText(path: string, { signal, accept = 'text/plain' }: { signal?: AbortSignal; accept?: string } = {}) {
+  const session = getSession();
+  const credentials = session?.kind === 'token' ? session : { serverUrl: '' };
+  const base = apiBase(credentials);
+  const headers: Record<string, string> = { accept };
+  if ('token' in credentials && credentials.token) headers.authorization = `Bearer ${credentials.token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, { headers, signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(`Cannot reach the server at ${base}: check the address and that the server is running.`);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = errorResponseSchema.safeParse(json);
+    const message = parsed.success ? parsed.data.message : `The server answered ${response.status} ${response.statusText}`.trim();
+    if (response.status === 401 && session) endSession(message);
+    throw new ApiError(response.status, message, json);
+  }
+  return text;
+}

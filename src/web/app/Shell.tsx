@@ -14,7 +14,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
+  IconAlertTriangle,
+  IconBellOff,
   IconCompass,
+  IconListDetails,
   IconDatabase,
   IconKey,
   IconLayoutDashboard,
@@ -26,7 +29,8 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, Outlet, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
 import { isKiosk } from '../lib/kiosk';
@@ -43,6 +47,15 @@ const sections = [
   { to: paths.teams(), label: 'Teams', icon: IconUsersGroup },
   { to: paths.annotations(), label: 'Annotations', icon: IconMessage2 },
 ];
+
+/** The pages under "Alerting"; each page adds its one line here. */
+const alertingPages = [
+  { to: paths.alertRules(), label: 'Alert rules', icon: IconListDetails },
+  { to: paths.silences(), label: 'Silences', icon: IconBellOff },
+];
+
+// Its own chunk: pages that never show alerting download none of its code up front.
+const FiringCount = lazy(() => import('../features/alerting/FiringCount'));
 
 function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { setColorScheme } = useMantineColorScheme();
@@ -78,6 +91,7 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  const inAlerting = useLocation().pathname.startsWith('/alerting');
   // Kiosk mode (Grafana's `?kiosk`) shows the page alone: no header, no navigation. The page
   // itself stays mounted, so switching kiosk on or off keeps what it holds.
   const [params] = useSearchParams();
@@ -174,6 +188,33 @@ export function Shell() {
               onClick={close}
             />
           ))}
+          <NavLink
+            component="button"
+            type="button"
+            label={
+              <Group gap={6} wrap="nowrap" component="span">
+                Alerting
+                <Suspense fallback={null}>
+                  <FiringCount />
+                </Suspense>
+              </Group>
+            }
+            leftSection={<IconAlertTriangle size={18} aria-hidden />}
+            defaultOpened={inAlerting}
+            childrenOffset="md"
+          >
+            {alertingPages.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                component={RouterNavLink}
+                to={to}
+                label={label}
+                variant="filled"
+                leftSection={<Icon size={18} aria-hidden />}
+                onClick={close}
+              />
+            ))}
+          </NavLink>
           {/* On a phone the header has no room for the account: it is at the end of the menu. */}
           {phone && (
             <Stack gap="xs" mt="auto" pt="sm" className={classes.account} role="group" aria-label="Account">

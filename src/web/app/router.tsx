@@ -105,11 +105,36 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'annotations',
           ...feature(() => import('../features/annotations/AnnotationsPage').then((m) => ({ Component: m.AnnotationsPage }))),
         },
-        // The alert rule form (new, prefilled from a panel by ?defaults=, and edit).
-        ...['alerting/new', 'alerting/grafana/:uid/edit'].map((path) => ({
-          path,
+        // The alert rule form (new, prefilled from a panel by ?defaults=, and edit); literal paths so the build preloads them.
+        {
+          path: 'alerting/new',
           ...feature(() => import('../features/alerting/ruleForm/RuleFormPage').then((m) => ({ Component: m.RuleFormPage }))),
-        })),
+        },
+        {
+          path: 'alerting/grafana/:uid/edit',
+          ...feature(() => import('../features/alerting/ruleForm/RuleFormPage').then((m) => ({ Component: m.RuleFormPage }))),
+        },
+        // Alerting: the rules list and a rule's page, silences.
+        {
+          path: 'alerting/list',
+          ...feature(() => import('../features/alerting/list/RuleListPage').then((m) => ({ Component: m.RuleListPage }))),
+        },
+        {
+          path: 'alerting/grafana/:uid/view',
+          ...feature(() => import('../features/alerting/view/RuleViewPage').then((m) => ({ Component: m.RuleViewPage }))),
+        },
+        {
+          path: 'alerting/silences',
+          ...feature(() => import('../features/alerting/silences/SilencesPage').then((m) => ({ Component: m.SilencesPage }))),
+        },
+        {
+          path: 'alerting/silence/new',
+          ...feature(() => import('../features/alerting/silences/SilenceEditorPage').then((m) => ({ Component: m.SilenceEditorPage }))),
+        },
+        {
+          path: 'alerting/silence/:id/edit',
+          ...feature(() => import('../features/alerting/silences/SilenceEditorPage').then((m) => ({ Component: m.SilenceEditorPage }))),
+        },
         {
           path: '*',
           // Its own error element, so the 404 shows inside the app's frame rather than replacing it.

@@ -6,10 +6,15 @@ import type { Org } from '../../contract/org';
 import type { SignedInUser, UserOrg } from '../../contract/users';
 import type { CookieSession, TokenSession } from '../api/session';
 
-/** The mock API of component tests. Handlers answer with contract-typed bodies. */
-export const server = setupServer();
-
 export const API = 'http://localhost:3000';
+
+/**
+ * The mock API of component tests. Handlers answer with contract-typed bodies. The one default:
+ * the navigation asks for firing alerts on every page, and by default none fire.
+ */
+export const server = setupServer(
+  http.get(`${API}/api/prometheus/grafana/api/v1/rules`, () => HttpResponse.json({ status: 'success', data: { groups: [], totals: {} } })),
+);
 
 /** A handler whose answer must satisfy the contract type `S`. */
 export function answer<S extends z.ZodType>(

@@ -1,5 +1,6 @@
 /**
- * `/alerting/new` (prefilled from a panel by `?defaults=`) and `/alerting/grafana/<uid>/edit`: the
+ * `/alerting/new` (prefilled from a panel by `?defaults=`, or a copy of a rule by `?copyFrom=<uid>`,
+ * as Grafana's Duplicate) and `/alerting/grafana/<uid>/edit`: the
  * simple form whenever the rule is one query reduced against a threshold, the full editor a click
  * away.
  */
@@ -24,8 +25,9 @@ export function RuleFormPage() {
   const [search] = useSearchParams();
   const defaults = uid ? undefined : parseAlertRuleDefaults(search.get('defaults'));
   const linkedDashboard = defaults?.annotations.find((a) => a.key === '__dashboardUid__')?.value;
+  const copyFrom = uid ? undefined : (search.get('copyFrom') ?? undefined);
   const dataSources = useDataSourceList();
-  const rule = useRuleToEdit(uid);
+  const rule = useRuleToEdit(uid ?? copyFrom);
   const dashboardFolder = useDashboardFolderUid(defaults && !defaults.folder ? linkedDashboard : undefined);
   const title = uid ? 'Edit alert rule' : 'New alert rule';
 
@@ -33,12 +35,12 @@ export function RuleFormPage() {
   if (failed)
     return (
       <Page title={title}>
-        <ErrorState error={failed} title={uid ? 'Could not load this alert rule' : 'Could not load the data sources'} />
+        <ErrorState error={failed} title={uid || copyFrom ? 'Could not load this alert rule' : 'Could not load the data sources'} />
       </Page>
     );
   const waiting =
     dataSources.isPending ||
-    (uid !== undefined && rule.isPending) ||
+    ((uid ?? copyFrom) !== undefined && rule.isPending) ||
     (dashboardFolder.fetchStatus === 'fetching' && dashboardFolder.isPending);
   if (waiting)
     return (
@@ -49,13 +51,17 @@ export function RuleFormPage() {
 
   let initial: RuleFormValues;
   if (uid && rule.data) initial = ruleToValues(rule.data.rule, rule.data.groupInterval);
-  else {
+  else if (copyFrom && rule.data) {
+    // A new rule with everything of the original but its uid; its name says it is a copy, as Grafana's.
+    const original = ruleToValues(rule.data.rule, rule.data.groupInterval);
+    initial = { ...original, uid: undefined, title: `${original.title} (copy)` };
+  } else {
     const ds = dataSources.data?.find((d) => d.isDefault) ?? dataSources.data?.[0];
     initial = newRuleValues(defaults, ds);
     // A dashboard in General has no folder a rule may live in: the person chooses one.
     if (!initial.folderUid && dashboardFolder.data) initial.folderUid = dashboardFolder.data;
   }
-  return <RuleForm key={uid ?? 'new'} title={title} initial={initial} />;
+  return <RuleForm key={uid ?? copyFrom ?? 'new'} title={title} initial={initial} />;
 }
 
 function RuleForm({ title, initial }: { title: string; initial: RuleFormValues }) {

@@ -1,0 +1,119 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import type { searchResultSchema } from '../../../../contract/search';
+import { startSession } from '../../../api/session';
+import { appRoutes } from '../../../app/router';
+import { renderRoutes } from '../../../test/render';
+import { answer, connectedSession, server } from '../../../test/server';
+import { userEvent } from '../../../test/user';
+import { serveRuleStates, stateGroup, stateRule } from '../testing';
+
+// The route's chunk, loaded with this file: a first import inside a test's wait is slow on a busy machine.
+import './RuleListPage';
+
+// These pages draw many Mantine parts at once; on a loaded 2-core machine a first page was seen to take 9 s.
+configure({ asyncUtilTimeout: 30_000 });
+
+afterEach(() => notifications.clean());
+
+// jsdom lays nothing out: give elements a size, so the virtualised list renders its rows.
+const sizes = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
+const original = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+beforeAll(() => sizes.forEach((key) => Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 600 })));
+afterAll(() =>
+  sizes.forEach((key, i) => Object.defineProperty(HTMLElement.prototype, key, original[i] ?? { configurable: true, get: () => 0 })),
+);
+
+// The folder picker's options.
+beforeEach(() =>
+  server.use(
+    answer<typeof searchResultSchema>('get', '/api/search', [
+      {
+        id: 1,
+        uid: 'f-Ops',
+        title: 'Ops',
+        uri: 'db/ops',
+        url: '/dashboards/f/f-Ops/',
+        slug: 'ops',
+        type: 'dash-folder',
+        tags: [],
+        isStarred: false,
+      },
+    ]),
+  ),
+);
+
+const groups = [
+  stateGroup('Ops', 'cpu', [
+    stateRule({ uid: 'high-cpu', name: 'High CPU', state: 'firing', totals: { alerting: 2, normal: 1 } }),
+    stateRule({ uid: 'cpu-steal', name: 'CPU steal', state: 'pending', totals: { pending: 1 } }),
+  ]),
+  stateGroup('Ops', 'disk', [stateRule({ uid: 'disk-full', name: 'Disk full', health: 'error', lastError: 'boom' })]),
+];
+
+describe('the alert rules list', () => {
+  it('groups rules by folder and group with state, health, evaluation and instances, and totals by state', async () => {
+    startSession(connectedSession('Editor'));
+    serveRuleStates(groups);
+    renderRoutes(appRoutes, '/alerting/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alert rules' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Alert rules by folder and group' });
+    expect(within(list).getByText('Ops › cpu')).toBeInTheDocument();
+    const high = within(list).getByRole('link', { name: 'High CPU' });
+    expect(high).toHaveAttribute('href', '/alerting/grafana/high-cpu/view');
+    const highRow = high.closest('[role="listitem"]') as HTMLElement;
+    expect(within(highRow).getByText('Firing')).toBeInTheDocument();
+    expect(within(highRow).getByText('Health: ok')).toBeInTheDocument();
+    expect(within(highRow).getByText(/Evaluated \d+ s ago/)).toBeInTheDocument();
+    expect(within(highRow).getByText('3 instances')).toBeInTheDocument();
+    const diskRow = within(list).getByRole('link', { name: 'Disk full' }).closest('[role="listitem"]') as HTMLElement;
+    expect(within(diskRow).getByText('Error')).toBeInTheDocument();
+
+    const totals = screen.getByRole('group', { name: /Rules by state/ });
+    expect(within(totals).getByRole('button', { name: 'Firing: 1' })).toBeInTheDocument();
+    expect(within(totals).getByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();
+    expect(within(totals).getByRole('button', { name: 'Error: 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New alert rule' })).toHaveAttribute('href', '/alerting/new');
+  }, 120_000);
+
+  it('keeps the state filter and the search in the URL and sends them to the server', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked = serveRuleStates(groups);
+    const { router } = renderRoutes(appRoutes, '/alerting/list?search=cpu');
+    expect(await screen.findByRole('link', { name: 'High CPU' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Disk full' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search by rule name')).toHaveValue('cpu');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Firing: 1' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'CPU steal' })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?search=cpu&state=firing');
+    expect(screen.getByRole('button', { name: 'Firing: 1' })).toHaveAttribute('aria-pressed', 'true');
+    const listAsk = asked.filter((p) => p.has('group_limit')).at(-1)!;
+    expect(listAsk.getAll('state')).toEqual(['firing']);
+    expect(listAsk.get('search.rule_name')).toBe('cpu');
+    // A Viewer reads the list but is offered no way to make rules.
+    expect(screen.queryByRole('link', { name: 'New alert rule' })).not.toBeInTheDocument();
+  }, 120_000);
+
+  it('pages groups with groupNextToken', async () => {
+    startSession(connectedSession('Editor'));
+    const many = Array.from({ length: 45 }, (_, i) =>
+      stateGroup('Fleet', `group-${String(i).padStart(2, '0')}`, [stateRule({ uid: `r${i}`, name: `Rule ${i}` })]),
+    );
+    const asked = serveRuleStates(many);
+    renderRoutes(appRoutes, '/alerting/list');
+    await screen.findByRole('list', { name: 'Alert rules by folder and group' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more groups' }));
+    await waitFor(() => expect(asked.some((p) => p.get('group_next_token') === '40')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more groups' })).not.toBeInTheDocument());
+  }, 120_000);
+
+  it('says how to start when there are no rules', async () => {
+    startSession(connectedSession('Editor'));
+    serveRuleStates([]);
+    renderRoutes(appRoutes, '/alerting/list');
+    expect(await screen.findByText('No alert rules yet')).toBeInTheDocument();
+    expect(screen.getByText(/from a dashboard panel’s menu/)).toBeInTheDocument();
+  }, 120_000);
+});
