@@ -311,3 +311,36 @@ describe('the full editor', () => {
     });
   }, 120_000);
 });
+
+describe('duplicating a rule', () => {
+  it('opens the new rule form as a copy of the rule (copyFrom) and saves it as a new rule', async () => {
+    startSession(connectedSession('Editor'));
+    backend();
+    const created: Array<Record<string, unknown>> = [];
+    server.use(
+      answer('get', '/api/v1/provisioning/alert-rules/r1', savedRule),
+      answer('get', '/api/v1/provisioning/folder/ops/rule-groups/cpu', {
+        title: 'cpu',
+        folderUid: 'ops',
+        interval: 60,
+        rules: [savedRule],
+      }),
+      http.post(`${API}/api/v1/provisioning/alert-rules`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json({ ...savedRule, ...body, uid: 'copy-1' }, { status: 201 });
+      }),
+    );
+    renderRoutes(routes, '/alerting/new?copyFrom=r1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New alert rule' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('CPU busy (copy)');
+    // The folder's groups are known before saving, so the copy joins the existing group.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Evaluation group/ })).toHaveValue('cpu (every 1m)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByRole('heading', { name: 'Rule view page' })).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ title: 'CPU busy (copy)', folderUID: 'ops', ruleGroup: 'cpu', labels: { severity: 'page' } });
+    expect(created[0]!.uid).toBeUndefined();
+  }, 120_000);
+});
