@@ -150,7 +150,7 @@ test('variables, annotations, links and time zone are edited in the settings, sa
   await test.step('Links: dashboards by tag', async () => {
     await nav.getByRole('link', { name: 'Links' }).click();
     await page.getByRole('button', { name: 'Add dashboard link' }).click();
-    const tags = page.getByRole('textbox', { name: /^With tags/ });
+    const tags = page.getByRole('combobox', { name: 'With tags' });
     await tags.fill(tag);
     await page.getByRole('option', { name: tag }).click();
     await page.getByRole('checkbox', { name: 'Include current time range' }).check();
