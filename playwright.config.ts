@@ -17,7 +17,7 @@ export default defineConfig({
   // Whole user journeys run in one test; on a loaded 2-core machine (load 20 was seen) they need
   // the room. A passing test never waits for these limits.
   timeout: 120_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]],
   use: {
     // No transitions: axe measures colours as they settle, not halfway through a fade-in.

@@ -74,6 +74,9 @@ export default defineConfig({
     // Most server tests wait (on started processes, PostgreSQL, real backends) rather than compute:
     // three workers keep 2 cores busy where the default (cores - 1) left one idle.
     maxWorkers: 3,
+    // Hooks start servers, PostgreSQL schemas and backends: on a loaded machine that takes more than
+    // the default 10 s. A hook that finishes never waits for this limit.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

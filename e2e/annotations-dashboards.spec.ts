@@ -19,7 +19,9 @@ test.describe('annotation queries against real data sources', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     [prometheus, postgres] = await Promise.all([startPrometheus({ scrapeSelf: true }), startPostgres(POSTGRES_PASSWORD)]);
-    await waitForSamples(prometheus.url, 'up{job="prometheus"}', 3);
+    // Scrapes (1 s apart) over more than two of the annotation query's 5 s steps: fewer, and the
+    // step-aligned answer can hold one point, drawn as a point rather than the region asserted.
+    await waitForSamples(prometheus.url, 'up{job="prometheus"}', 12);
   });
 
   test.afterAll(async () => {

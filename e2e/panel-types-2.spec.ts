@@ -16,8 +16,9 @@ test.skip(!hasPrometheus, 'needs Debian’s prometheus package (npm test install
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [prometheus, loki] = await Promise.all([startPrometheus({ scrapeSelf: true }), startFakeLoki()]);
-  // A state, not a time: enough scrapes of its own /metrics for a few heatmap columns.
-  await waitForSamples(prometheus.url, HISTOGRAM, 5);
+  // A state, not a time: scrapes (1 s apart) over more than two of the panels' 5 s steps, so
+  // every step-aligned range query has at least two columns however soon the page asks.
+  await waitForSamples(prometheus.url, HISTOGRAM, 12);
   const nowNs = BigInt(Date.now()) * 1_000_000n;
   const second = 1_000_000_000n;
   const lines: Array<[bigint, string]> = [
@@ -75,7 +76,7 @@ test('heatmap, logs, dashboard list and annotation list draw real data and pass 
         panel(1, 'heatmap', 'Request durations', {
           datasource: promRef,
           targets: [
-            { refId: 'A', datasource: promRef, expr: HISTOGRAM, format: 'heatmap', legendFormat: '{{le}}', range: true, interval: '10s' },
+            { refId: 'A', datasource: promRef, expr: HISTOGRAM, format: 'heatmap', legendFormat: '{{le}}', range: true, interval: '5s' },
           ],
           options: {
             calculate: false,

@@ -1,6 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
-import { guardedLookup, isAddressDenied, isDeniedError, isForbiddenHeaderName, isValidHeaderName, deniedMessage } from '../outgoing';
+import type http from 'node:http';
+import { isDeniedError, isForbiddenHeaderName, isValidHeaderName } from '../outgoing';
+import { outgoingExchange } from '../outgoingHttp';
 import { describeConnectError } from './network';
 import { HealthError, seconds, type CheckOptions, type HealthTarget } from './types';
 
@@ -106,60 +106,23 @@ export function describeNetworkError(error: NodeJS.ErrnoException, where: string
   return describeConnectError(error, where, timeoutMs) ?? `could not reach ${where}: ${error.code ?? error.message}`;
 }
 
-type Answer = { status: number; statusText: string; headers: http.IncomingHttpHeaders; body: string };
-
-function requestOnce(
+async function requestOnce(
   url: URL,
   init: { method: string; headers: Record<string, string>; body?: string },
   options: CheckOptions,
   skipTlsVerify: boolean,
 ) {
-  return new Promise<Answer>((resolve, reject) => {
-    // IP literals skip the lookup, so they are checked here; names are checked on what they resolve to.
-    if (isAddressDenied(url.hostname)) {
-      reject(Object.assign(new Error(deniedMessage(url.hostname.replace(/^\[|\]$/g, ''))), { code: 'EDENIED' }));
-      return;
-    }
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      {
-        method: init.method,
-        headers: { accept: 'application/json', 'user-agent': 'Sightline health check', ...init.headers },
-        timeout: options.timeoutMs,
-        rejectUnauthorized: !skipTlsVerify,
-        lookup: guardedLookup,
-        // A pooled socket would skip the lookup (and with it the deny list).
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-          // Enough to judge the answer; the rest is not worth reading.
-          else response.destroy();
-        });
-        const finish = () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            statusText: response.statusMessage ?? '',
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          });
-        response.on('end', finish);
-        response.on('close', finish);
-        response.on('error', reject);
-      },
-    );
-    // One deadline for the whole exchange, not only for idle sockets.
-    const deadline = setTimeout(() => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), options.timeoutMs);
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', reject);
-    request.on('close', () => clearTimeout(deadline));
-    request.end(init.body);
+  const answer = await outgoingExchange(url, {
+    method: init.method,
+    headers: { accept: 'application/json', 'user-agent': 'Sightline health check', ...init.headers },
+    body: init.body,
+    timeoutMs: options.timeoutMs,
+    // Enough to judge the answer; the rest is not worth reading.
+    maxBytes: MAX_BODY_BYTES,
+    overLimit: 'truncate',
+    rejectUnauthorized: !skipTlsVerify,
   });
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 /**

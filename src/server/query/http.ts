@@ -9,7 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { authHeaders, baseUrl, describeNetworkError, excerpt, joinUrl, shown } from '../health/http';
 import { HealthError } from '../health/types';
-import { deniedMessage, guardedLookup, isAddressDenied, isDeniedError } from '../outgoing';
+import { isDeniedError } from '../outgoing';
+import { outgoingExchange } from '../outgoingHttp';
 import { downstreamError, QueryError } from './errors';
 import type { QueryTarget } from './types';
 
@@ -17,8 +18,11 @@ import type { QueryTarget } from './types';
 export const MAX_QUERY_RESPONSE_BYTES = 64 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 128 });
+// Kept alive between queries; every socket in them was opened through the guarded lookup.
+const keepAliveAgents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
+};
 
 export interface HttpAnswer {
   status: number;
@@ -45,39 +49,15 @@ function exchange(
   maxBytes: number,
   skipTlsVerify: boolean,
 ) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const secure = url.protocol === 'https:';
-    // IP literals skip the lookup, so the deny list is checked here for them.
-    if (isAddressDenied(url.hostname)) {
-      reject(Object.assign(new Error(deniedMessage(url.hostname.replace(/^\[|\]$/g, ''))), { code: 'EDENIED' }));
-      return;
-    }
-    const request = (secure ? https : http).request(url, {
-      method,
-      headers,
-      lookup: guardedLookup,
-      // Every pooled socket was opened through guardedLookup; the agents key their pools by TLS options
-      // too, so a skip-verify socket is never shared.
-      agent: secure ? httpsAgent : httpAgent,
-      rejectUnauthorized: !skipTlsVerify,
-    });
-    const fail = (code: string, message: string) => request.destroy(Object.assign(new Error(message), { code }));
-    // One deadline for the whole exchange, not only for idle sockets.
-    const deadline = setTimeout(() => fail('TIMEOUT', 'timeout'), timeoutMs);
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) fail('TOO_LARGE', 'too large');
-        else chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.on('close', () => clearTimeout(deadline));
-    request.end(body);
+  return outgoingExchange(url, {
+    method,
+    headers,
+    body,
+    timeoutMs,
+    maxBytes,
+    overLimit: 'fail',
+    rejectUnauthorized: !skipTlsVerify,
+    agents: keepAliveAgents,
   });
 }
 

@@ -1,14 +1,12 @@
 /**
- * Outgoing requests of contact points, under the one outgoing policy (`outgoing.ts`): the deny
- * list on the resolved address (and on IP literals), no pooled sockets (they would skip the
- * lookup), one slot of the bounded pool per request, a deadline for the whole exchange, no
- * redirects, and headers a receiver may not steer. Messages name the receiver by scheme and host
+ * Outgoing requests of contact points, through the one outgoing exchange (`outgoingHttp.ts`: the
+ * deny list, no pooled sockets, a deadline for the whole exchange), one slot of the bounded pool
+ * per request, no redirects, and headers a receiver may not steer. Messages name the receiver by scheme and host
  * only: webhook paths of Slack, Discord and Telegram carry their secrets.
  */
-import http from 'node:http';
-import https from 'node:https';
 import { describeNetworkError } from '../../health/http';
-import { deniedMessage, guardedLookup, isAddressDenied, isForbiddenHeaderName, withOutgoingSlot } from '../../outgoing';
+import { isForbiddenHeaderName, withOutgoingSlot } from '../../outgoing';
+import { outgoingExchange } from '../../outgoingHttp';
 
 /** A failed delivery, in words safe to show (no secrets). */
 export class DeliveryError extends Error {}
@@ -69,51 +67,23 @@ export async function deliver(
   return answer;
 }
 
-function exchange(
+async function exchange(
   url: URL,
   init: { method?: string; headers?: Record<string, string>; body?: string },
   timeoutMs: number,
 ): Promise<DeliveryAnswer> {
-  return new Promise((resolve, reject) => {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    // IP literals skip the lookup; names are checked on what they resolve to.
-    if (isAddressDenied(host)) {
-      reject(new DeliveryError(deniedMessage(host)));
-      return;
-    }
-    const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      {
-        method: init.method ?? 'POST',
-        headers: {
-          'user-agent': 'Sightline alerting',
-          ...(body ? { 'content-length': String(body.length) } : {}),
-          ...init.headers,
-        },
-        timeout: timeoutMs,
-        lookup: guardedLookup,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-          else response.destroy();
-        });
-        const finish = () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-        response.on('end', finish);
-        response.on('close', finish);
-        response.on('error', reject);
-      },
-    );
-    const deadline = setTimeout(() => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), timeoutMs);
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', reject);
-    request.on('close', () => clearTimeout(deadline));
-    request.end(body);
+  const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
+  const answer = await outgoingExchange(url, {
+    method: init.method ?? 'POST',
+    headers: {
+      'user-agent': 'Sightline alerting',
+      ...(body ? { 'content-length': String(body.length) } : {}),
+      ...init.headers,
+    },
+    body,
+    timeoutMs,
+    maxBytes: MAX_ANSWER_BYTES,
+    overLimit: 'truncate',
   });
+  return { status: answer.status, body: answer.body.toString('utf8') };
 }
