@@ -117,6 +117,8 @@ export function TimeIntervalFields({
           value={draft.location || null}
           onChange={(value) => set({ location: value ?? '' })}
           searchable
+          // Some 400 zones: the list shows the first matches of what is typed, not all of them at once.
+          limit={40}
           clearable
           error={problems.location}
           maw={320}
