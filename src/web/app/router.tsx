@@ -131,11 +131,15 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'alerting/routes/mute-timing/new',
-          ...feature(() => import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage }))),
+          ...feature(() =>
+            import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage })),
+          ),
         },
         {
           path: 'alerting/routes/mute-timing/edit',
-          ...feature(() => import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage }))),
+          ...feature(() =>
+            import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage })),
+          ),
         },
         {
           path: 'alerting/silences',

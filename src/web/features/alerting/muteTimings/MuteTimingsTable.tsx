@@ -95,7 +95,8 @@ export function MuteTimingsTable({ tree, canEdit }: { tree: Route | undefined; c
     </Button>
   );
   if (timings.isPending) return <LoadingRows label="Loading mute timings" />;
-  if (timings.isError) return <ErrorState error={timings.error} onRetry={() => void timings.refetch()} title="Could not load the mute timings" />;
+  if (timings.isError)
+    return <ErrorState error={timings.error} onRetry={() => void timings.refetch()} title="Could not load the mute timings" />;
   if (timings.data.length === 0)
     return (
       <EmptyState title="No mute timings" action={add || undefined}>

@@ -25,7 +25,9 @@ describe('mute timing intervals', () => {
     expect(intervalProblems({ ...emptyInterval(), times: [{ start: '17:00', end: '09:00' }] }).times).toMatch(/must be before/);
     expect(intervalProblems({ ...emptyInterval(), times: [{ start: '9', end: '10:00' }] }).times).toMatch(/hours and minutes/);
     expect(intervalProblems({ ...emptyInterval(), weekdays: 'mon' }).weekdays).toMatch(/Weekdays such as/);
-    expect(intervalProblems({ ...emptyInterval(), weekdays: 'friday:monday' }).weekdays).toMatch(/earlier to the later/);
+    expect(intervalProblems({ ...emptyInterval(), weekdays: 'saturday:sunday' }).weekdays).toMatch(
+      /earlier to the later; a week starts on sunday/,
+    );
     expect(intervalProblems({ ...emptyInterval(), daysOfMonth: '0' }).daysOfMonth).toMatch(/Days from 1/);
     expect(intervalProblems({ ...emptyInterval(), months: '13' }).months).toMatch(/Months such as/);
     expect(intervalProblems({ ...emptyInterval(), years: '30' }).years).toMatch(/Years such as/);

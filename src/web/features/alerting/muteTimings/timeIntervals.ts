@@ -115,7 +115,8 @@ export function intervalProblems(draft: IntervalDraft): IntervalProblems {
     }
   }
   const weekdays = rangeProblem(draft.weekdays, named(WEEKDAYS, 0), 'Weekdays such as monday, or ranges such as monday:friday');
-  if (weekdays) problems.weekdays = weekdays;
+  // Alertmanager counts from sunday, so saturday:sunday runs backwards.
+  if (weekdays) problems.weekdays = weekdays.includes('earlier') ? `${weekdays}; a week starts on sunday` : weekdays;
   const days = rangeProblem(
     draft.daysOfMonth,
     (text) => {

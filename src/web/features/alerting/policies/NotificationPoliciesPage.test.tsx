@@ -43,7 +43,13 @@ function serveProvisioning(options: { tree?: Route; putError?: { status: number;
     }),
     http.get(`${API}/api/v1/provisioning/contact-points`, () =>
       HttpResponse.json(
-        ['default-email', 'ops-pager', 'db-team'].map((name) => ({ uid: name, name, type: 'webhook', settings: {}, disableResolveMessage: false })),
+        ['default-email', 'ops-pager', 'db-team'].map((name) => ({
+          uid: name,
+          name,
+          type: 'webhook',
+          settings: {},
+          disableResolveMessage: false,
+        })),
       ),
     ),
     http.get(`${API}/api/v1/provisioning/mute-timings`, () => HttpResponse.json(timings)),
@@ -105,7 +111,9 @@ describe('notification policies', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Policy team=ops' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete notification policy' });
-    expect(confirm).toHaveTextContent('Delete Policy team=ops and the policy nested in it? The alerts it routes go to Default policy instead.');
+    expect(confirm).toHaveTextContent(
+      'Delete Policy team=ops and the policy nested in it? The alerts it routes go to Default policy instead.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete policy' }));
     await waitFor(() => expect(state.puts).toHaveLength(2));
     expect(state.puts[1]!.routes!.map((route) => route.object_matchers)).toEqual([[['service', '=', 'db']]]);

@@ -37,7 +37,9 @@ function PolicyTreeSection({ tree, canEdit }: { tree: Route; canEdit: boolean })
   const provisioned = tree.provenance === 'file';
 
   const saveTree = (next: Route, success: string) =>
-    save.mutateAsync(treeForSaving(next)).then(() => notifications.show({ color: 'green', title: 'Notification policies saved', message: success }));
+    save
+      .mutateAsync(treeForSaving(next))
+      .then(() => notifications.show({ color: 'green', title: 'Notification policies saved', message: success }));
 
   const open = (kind: Editing['kind']) => (path: PolicyPath) => {
     save.reset();
@@ -83,7 +85,10 @@ function PolicyTreeSection({ tree, canEdit }: { tree: Route; canEdit: boolean })
           : addSiblingPolicy(tree, editing.path, policy);
     const what = editing.kind === 'edit' ? `${policyName(policy, editing.path)} updated` : 'Policy added';
     // The dialog stays open on a refusal and shows it; the mutation's error is what it reads.
-    saveTree(next, what).then(() => setEditing(null), () => undefined);
+    saveTree(next, what).then(
+      () => setEditing(null),
+      () => undefined,
+    );
   };
 
   return (
@@ -103,8 +108,8 @@ function PolicyTreeSection({ tree, canEdit }: { tree: Route; canEdit: boolean })
               : editing.kind === 'edit'
                 ? 'Edit notification policy'
                 : editing.kind === 'child'
-                ? 'New child policy'
-                : 'New sibling policy'
+                  ? 'New child policy'
+                  : 'New sibling policy'
           }
           policy={editedPolicy}
           isDefault={isDefault}

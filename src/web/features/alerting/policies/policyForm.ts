@@ -22,7 +22,9 @@ export interface PolicyDraft {
   activeTimings: string[];
 }
 
-export type PolicyDraftProblems = Partial<Record<'matchers' | 'receiver' | 'groupBy' | 'groupWait' | 'groupInterval' | 'repeatInterval', string>>;
+export type PolicyDraftProblems = Partial<
+  Record<'matchers' | 'receiver' | 'groupBy' | 'groupWait' | 'groupInterval' | 'repeatInterval', string>
+>;
 
 const emptyRow = (): MatcherRow => ({ name: '', operator: '=', value: '' });
 
