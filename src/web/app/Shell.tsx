@@ -25,6 +25,7 @@ import {
   IconMessage2,
   IconMoon,
   IconRobot,
+  IconSitemap,
   IconSun,
   IconUsers,
   IconUsersGroup,
@@ -51,6 +52,7 @@ const sections = [
 /** The pages under "Alerting"; each page adds its one line here. */
 const alertingPages = [
   { to: paths.alertRules(), label: 'Alert rules', icon: IconListDetails },
+  { to: paths.notificationPolicies(), label: 'Notification policies', icon: IconSitemap },
   { to: paths.silences(), label: 'Silences', icon: IconBellOff },
 ];
 

@@ -124,6 +124,24 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...feature(() => import('../features/alerting/view/RuleViewPage').then((m) => ({ Component: m.RuleViewPage }))),
         },
         {
+          path: 'alerting/routes',
+          ...feature(() =>
+            import('../features/alerting/policies/NotificationPoliciesPage').then((m) => ({ Component: m.NotificationPoliciesPage })),
+          ),
+        },
+        {
+          path: 'alerting/routes/mute-timing/new',
+          ...feature(() =>
+            import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage })),
+          ),
+        },
+        {
+          path: 'alerting/routes/mute-timing/edit',
+          ...feature(() =>
+            import('../features/alerting/muteTimings/MuteTimingEditorPage').then((m) => ({ Component: m.MuteTimingEditorPage })),
+          ),
+        },
+        {
           path: 'alerting/silences',
           ...feature(() => import('../features/alerting/silences/SilencesPage').then((m) => ({ Component: m.SilencesPage }))),
         },

@@ -1,0 +1,100 @@
+import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Route } from '../../../../contract/alertingNotify';
+import { policyAt, policyName } from './policyTree';
+import { contactPointsReached, previewRouting, type Labels } from './routingPreview';
+
+interface LabelRow {
+  name: string;
+  value: string;
+}
+
+/** Grafana's "preview routing": the labels of an alert in, the policies and contact points it reaches out. */
+export function RoutingPreview({ tree }: { tree: Route }) {
+  const [rows, setRows] = useState<LabelRow[]>([{ name: '', value: '' }]);
+  const labels: Labels = Object.fromEntries(rows.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value]));
+  const matches = previewRouting(tree, labels);
+  const reached = contactPointsReached(matches);
+  const update = (index: number, change: Partial<LabelRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+
+  return (
+    <Paper withBorder p="md" radius="sm" component="section" aria-labelledby="routing-preview-title">
+      <Title order={2} size="h4" id="routing-preview-title" mb="xs">
+        Preview routing
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Enter the labels of an alert to see which policy takes it and which contact points it would reach.
+      </Text>
+      <Stack gap="xs" role="group" aria-label="Alert labels">
+        {rows.map((row, index) => (
+          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={`Label name ${index + 1}`}
+              value={row.name}
+              onChange={(event) => update(index, { name: event.currentTarget.value })}
+              w={220}
+            />
+            <TextInput
+              label={`Label value ${index + 1}`}
+              value={row.value}
+              onChange={(event) => update(index, { value: event.currentTarget.value })}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              mb={2}
+              aria-label={`Remove label ${index + 1}`}
+              disabled={rows.length === 1}
+              onClick={() => setRows(rows.filter((_, i) => i !== index))}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setRows([...rows, { name: '', value: '' }])}
+          >
+            Add label
+          </Button>
+        </Group>
+      </Stack>
+      <Stack gap="xs" mt="md" role="status" aria-label="Routing result">
+        <Text size="sm">
+          <Text span fw={600}>
+            Contact {reached.length === 1 ? 'point' : 'points'} reached:
+          </Text>{' '}
+          {reached.join(', ') || 'none'}
+        </Text>
+        <List size="sm" spacing={4}>
+          {matches.map((match) => {
+            const steps = match.path.map((_, depth) => {
+              const stepPath = match.path.slice(0, depth + 1);
+              return policyName(policyAt(tree, stepPath), stepPath);
+            });
+            return (
+              <List.Item key={match.path.join('.')}>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm">{['Default policy', ...steps].join(' → ')}</Text>
+                  <Badge variant="light" tt="none">
+                    {match.settings.receiver || 'no contact point'}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    grouped by {match.settings.group_by.join(', ') || 'nothing'}
+                    {match.settings.mute_time_intervals.length > 0 && `; muted during ${match.settings.mute_time_intervals.join(', ')}`}
+                  </Text>
+                </Group>
+              </List.Item>
+            );
+          })}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}
