@@ -173,6 +173,13 @@ describe('notification policies', () => {
       payload: { receiver: 'ops', routes: [{ mute_time_intervals: ['never-made'] }] },
     });
     expect(timing.json().message).toBe("invalid object specification: mute time interval 'never-made' does not exist");
+    const mutedRoot = await server.call({
+      method: 'PUT',
+      url: `${PROV}/policies`,
+      payload: { receiver: 'ops', mute_time_intervals: ['x'] },
+    });
+    expect(mutedRoot.statusCode).toBe(400);
+    expect(mutedRoot.json().message).toBe('invalid object specification: root route must not have any mute time intervals');
     const regex = await server.call({
       method: 'PUT',
       url: `${PROV}/policies`,

@@ -104,6 +104,11 @@ export function registerAlertingNotifyRoutes(app: FastifyInstance, store: Store,
     if (!tree.receiver) return 'invalid object specification: root route must specify a default receiver';
     if ((tree.object_matchers?.length ?? 0) > 0 || (tree.matchers?.length ?? 0) > 0)
       return 'invalid object specification: root route must not have any matchers';
+    // Alertmanager's own rule: the default policy takes every alert, so muting it would mute all.
+    if ((tree.mute_time_intervals?.length ?? 0) > 0)
+      return 'invalid object specification: root route must not have any mute time intervals';
+    if ((tree.active_time_intervals?.length ?? 0) > 0)
+      return 'invalid object specification: root route must not have any active time intervals';
     const receivers = await notify.receiverNames(orgId);
     const timings = new Set((await notify.muteTimings(orgId)).map((timing) => timing.name));
     for (const route of allRoutes(tree)) {

@@ -110,8 +110,9 @@ export function buildRouteTree(root: Route): RouteNode {
       repeatIntervalMs: route.repeat_interval
         ? durationMs(route.repeat_interval)
         : (parent?.repeatIntervalMs ?? DEFAULT_REPEAT_INTERVAL_MS),
-      muteTimeIntervals: route.mute_time_intervals ?? parent?.muteTimeIntervals ?? [],
-      activeTimeIntervals: route.active_time_intervals ?? parent?.activeTimeIntervals ?? [],
+      // Alertmanager's NewRoute: time intervals belong to the policy that names them, never inherited.
+      muteTimeIntervals: route.mute_time_intervals ?? [],
+      activeTimeIntervals: route.active_time_intervals ?? [],
       matchers,
       continue: route.continue ?? false,
       children: [],

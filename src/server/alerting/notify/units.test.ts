@@ -10,13 +10,13 @@ describe('routing', () => {
     receiver: 'root',
     group_by: ['alertname'],
     group_wait: '10s',
-    mute_time_intervals: ['nights'],
     routes: [
       {
         receiver: 'db',
         object_matchers: [['team', '=', 'db']],
         continue: true,
         repeat_interval: '1h',
+        mute_time_intervals: ['nights'],
         routes: [{ object_matchers: [['severity', '=~', 'crit.*']], group_by: ['...'] }],
       },
       {
@@ -40,7 +40,7 @@ describe('routing', () => {
     expect(receivers({})).toEqual(['web']);
   });
 
-  it('inherits receiver, grouping, timings and mute intervals from the parent', () => {
+  it('inherits receiver, grouping and timings from the parent, but not its mute intervals (as Alertmanager)', () => {
     const [critical] = matchRoutes(tree, { team: 'db', severity: 'critical' });
     expect(critical).toMatchObject({
       receiver: 'db',
@@ -48,7 +48,7 @@ describe('routing', () => {
       groupWaitMs: 10_000,
       groupIntervalMs: 300_000,
       repeatIntervalMs: 3_600_000,
-      muteTimeIntervals: ['nights'],
+      muteTimeIntervals: [],
     });
     expect(groupLabelsOf(critical!, { team: 'db', severity: 'critical', host: 'a' })).toEqual({
       team: 'db',
