@@ -18,6 +18,7 @@ import {
   IconBellOff,
   IconCompass,
   IconListDetails,
+  IconMailForward,
   IconDatabase,
   IconKey,
   IconLayoutDashboard,
@@ -51,6 +52,7 @@ const sections = [
 /** The pages under "Alerting"; each page adds its one line here. */
 const alertingPages = [
   { to: paths.alertRules(), label: 'Alert rules', icon: IconListDetails },
+  { to: paths.contactPoints(), label: 'Contact points', icon: IconMailForward },
   { to: paths.silences(), label: 'Silences', icon: IconBellOff },
 ];
 
