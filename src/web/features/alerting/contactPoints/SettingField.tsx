@@ -81,7 +81,7 @@ export function SettingField({
       <Textarea
         label={field.label}
         description={field.description}
-        placeholder={field.placeholder}
+        placeholder={field.example}
         value={asText(value)}
         readOnly={readOnly}
         required={required}
@@ -97,7 +97,7 @@ export function SettingField({
     <TextInput
       label={field.label}
       description={field.description}
-      placeholder={field.placeholder}
+      placeholder={field.example}
       type={secret ? 'password' : 'text'}
       autoComplete={secret ? 'new-password' : 'off'}
       value={asText(value)}

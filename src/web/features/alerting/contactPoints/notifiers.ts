@@ -14,7 +14,8 @@ export interface NotifierField {
   label: string;
   kind: FieldKind;
   description?: string;
-  placeholder?: string;
+  /** Shown greyed in the empty box: the default or a sample value. */
+  example?: string;
   required?: boolean;
   /** Required unless this other setting is given (Grafana's `DependsOn`: Slack's webhook or token). */
   requiredUnless?: string;
@@ -35,19 +36,19 @@ const MESSAGE_HELP = 'Custom message. You can use template variables.';
 const DEFAULT_TITLE = '{{ template "default.title" . }}';
 const DEFAULT_MESSAGE = '{{ template "default.message" . }}';
 
-const title = (placeholder = DEFAULT_TITLE): NotifierField => ({
+const title = (example = DEFAULT_TITLE): NotifierField => ({
   name: 'title',
   label: 'Title',
   kind: 'text',
   description: TITLE_HELP,
-  placeholder,
+  example,
 });
 const message = (kind: FieldKind = 'textarea'): NotifierField => ({
   name: 'message',
   label: 'Message',
   kind,
   description: MESSAGE_HELP,
-  placeholder: DEFAULT_MESSAGE,
+  example: DEFAULT_MESSAGE,
 });
 
 export const notifiers: readonly Notifier[] = [
@@ -73,7 +74,7 @@ export const notifiers: readonly Notifier[] = [
         label: 'Authorization Header - Scheme',
         kind: 'text',
         description: 'Optionally provide a scheme for the Authorization Request Header. Default is Bearer.',
-        placeholder: 'Bearer',
+        example: 'Bearer',
       },
       {
         name: 'authorization_credentials',
@@ -116,7 +117,7 @@ export const notifiers: readonly Notifier[] = [
         label: 'Subject',
         kind: 'text',
         description: 'Optional subject. You can use templates.',
-        placeholder: DEFAULT_TITLE,
+        example: DEFAULT_TITLE,
       },
     ],
   },
@@ -175,7 +176,7 @@ export const notifiers: readonly Notifier[] = [
         label: 'Text Body',
         kind: 'textarea',
         description: 'Body of the Slack message',
-        placeholder: '{{ template "slack.default.text" . }}',
+        example: '{{ template "slack.default.text" . }}',
       },
     ],
   },
@@ -184,7 +185,7 @@ export const notifiers: readonly Notifier[] = [
     label: 'Microsoft Teams',
     description: 'Sends notifications to a Microsoft Teams incoming webhook',
     fields: [
-      { name: 'url', label: 'URL', kind: 'text', required: true, url: true, placeholder: 'Teams incoming webhook url' },
+      { name: 'url', label: 'URL', kind: 'text', required: true, url: true, example: 'Teams incoming webhook url' },
       title(),
       {
         name: 'sectiontitle',
@@ -200,14 +201,14 @@ export const notifiers: readonly Notifier[] = [
     label: 'Discord',
     description: 'Sends notifications to Discord',
     fields: [
-      { name: 'url', label: 'Webhook URL', kind: 'text', required: true, url: true, placeholder: 'Discord webhook URL' },
+      { name: 'url', label: 'Webhook URL', kind: 'text', required: true, url: true, example: 'Discord webhook URL' },
       title(),
       {
         name: 'message',
         label: 'Message Content',
         kind: 'text',
         description: 'Mention a group with @ or a user with <@ID>',
-        placeholder: DEFAULT_MESSAGE,
+        example: DEFAULT_MESSAGE,
       },
       { name: 'avatar_url', label: 'Avatar URL', kind: 'text' },
       {
@@ -228,7 +229,7 @@ export const notifiers: readonly Notifier[] = [
         name: 'severity',
         label: 'Severity',
         kind: 'text',
-        placeholder: 'critical',
+        example: 'critical',
         description: 'critical, error, warning or info (critical when empty). You can use templates.',
       },
       {
@@ -241,11 +242,11 @@ export const notifiers: readonly Notifier[] = [
         name: 'component',
         label: 'Component',
         kind: 'text',
-        placeholder: 'Grafana',
+        example: 'Grafana',
         description: 'The part of the source responsible for the event',
       },
       { name: 'group', label: 'Group', kind: 'text', description: 'Logical grouping of components, for example "app-stack"' },
-      { name: 'summary', label: 'Summary', kind: 'text', placeholder: DEFAULT_TITLE, description: 'You can use templates.' },
+      { name: 'summary', label: 'Summary', kind: 'text', example: DEFAULT_TITLE, description: 'You can use templates.' },
       {
         name: 'source',
         label: 'Source',
@@ -256,17 +257,17 @@ export const notifiers: readonly Notifier[] = [
         name: 'client',
         label: 'Client',
         kind: 'text',
-        placeholder: 'Grafana',
+        example: 'Grafana',
         description: 'The monitoring client that triggers the event',
       },
       {
         name: 'client_url',
         label: 'Client URL',
         kind: 'text',
-        placeholder: '{{ .ExternalURL }}',
+        example: '{{ .ExternalURL }}',
         description: 'The monitoring client’s address',
       },
-      { name: 'url', label: 'API URL', kind: 'text', url: true, placeholder: 'https://events.pagerduty.com/v2/enqueue' },
+      { name: 'url', label: 'API URL', kind: 'text', url: true, example: 'https://events.pagerduty.com/v2/enqueue' },
     ],
   },
   {
@@ -311,7 +312,7 @@ export const notifiers: readonly Notifier[] = [
         kind: 'text',
         required: true,
         url: 'list',
-        placeholder: 'http://localhost:9093',
+        example: 'http://localhost:9093',
         description: 'Several Alertmanagers separated by commas: each is tried until one takes the alerts',
       },
       { name: 'basicAuthUser', label: 'Basic Auth User', kind: 'text' },
