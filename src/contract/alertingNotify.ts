@@ -26,6 +26,25 @@ export const contactPointTypes = [
 ] as const;
 export type ContactPointType = (typeof contactPointTypes)[number];
 
+/**
+ * The settings of each type that are secrets (Grafana's `Secure` notifier options): sealed at rest,
+ * answered `[REDACTED]`, and shown by the UI as "configured" with a Reset, never echoed.
+ */
+export const contactPointSecretFields: Record<ContactPointType, readonly string[]> = {
+  webhook: ['password', 'authorization_credentials'],
+  email: [],
+  slack: ['url', 'token'],
+  teams: ['url'],
+  discord: ['url'],
+  pagerduty: ['integrationKey'],
+  telegram: ['bottoken'],
+  'prometheus-alertmanager': ['basicAuthPassword'],
+};
+
+export function isContactPointType(type: string): type is ContactPointType {
+  return (contactPointTypes as readonly string[]).includes(type);
+}
+
 /** Prometheus' duration syntax: `30s`, `5m`, `1h30m`, `4h`, `1d`, `1w`. */
 export const PROMETHEUS_DURATION = /^((\d+)y)?((\d+)w)?((\d+)d)?((\d+)h)?((\d+)m)?((\d+)s)?((\d+)ms)?$/;
 
@@ -149,6 +168,7 @@ export const contactPointSchema = z.looseObject({
   provenance: z.string().optional(),
 });
 export type ContactPoint = z.infer<typeof contactPointSchema>;
+export const contactPointsSchema = z.array(contactPointSchema);
 
 export const contactPointsQuerySchema = z.object({ name: z.string().optional() });
 
@@ -269,6 +289,8 @@ export const testReceiversResponseSchema = z.looseObject({
   ),
   notified_at: z.string(),
 });
+export type TestReceiversRequest = z.input<typeof testReceiversRequestSchema>;
+export type TestReceiversResponse = z.infer<typeof testReceiversResponseSchema>;
 
 /** `GET /api/alertmanager/grafana/config/api/v1/receivers`: each contact point's integrations and their last delivery. */
 export const receiverStatusSchema = z.looseObject({

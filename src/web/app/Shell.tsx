@@ -18,6 +18,7 @@ import {
   IconBellOff,
   IconCompass,
   IconListDetails,
+  IconMailForward,
   IconDatabase,
   IconKey,
   IconLayoutDashboard,
@@ -52,6 +53,7 @@ const sections = [
 /** The pages under "Alerting"; each page adds its one line here. */
 const alertingPages = [
   { to: paths.alertRules(), label: 'Alert rules', icon: IconListDetails },
+  { to: paths.contactPoints(), label: 'Contact points', icon: IconMailForward },
   { to: paths.notificationPolicies(), label: 'Notification policies', icon: IconSitemap },
   { to: paths.silences(), label: 'Silences', icon: IconBellOff },
 ];

@@ -124,6 +124,24 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...feature(() => import('../features/alerting/view/RuleViewPage').then((m) => ({ Component: m.RuleViewPage }))),
         },
         {
+          path: 'alerting/notifications',
+          ...feature(() =>
+            import('../features/alerting/contactPoints/ContactPointsPage').then((m) => ({ Component: m.ContactPointsPage })),
+          ),
+        },
+        {
+          path: 'alerting/notifications/receivers/new',
+          ...feature(() =>
+            import('../features/alerting/contactPoints/ContactPointEditorPage').then((m) => ({ Component: m.ContactPointEditorPage })),
+          ),
+        },
+        {
+          path: 'alerting/notifications/receivers/:name/edit',
+          ...feature(() =>
+            import('../features/alerting/contactPoints/ContactPointEditorPage').then((m) => ({ Component: m.ContactPointEditorPage })),
+          ),
+        },
+        {
           path: 'alerting/routes',
           ...feature(() =>
             import('../features/alerting/policies/NotificationPoliciesPage').then((m) => ({ Component: m.NotificationPoliciesPage })),

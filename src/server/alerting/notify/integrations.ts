@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import type { ContactPointType } from '../../../contract/alertingNotify';
+import { contactPointSecretFields, type ContactPointType } from '../../../contract/alertingNotify';
 // From the contract, not version.ts: provisioning (a chunk of its own) validates integrations too, and
 // version.ts reads package.json by a path that only holds from the main bundle.
 import { GRAFANA_API_VERSION } from '../../../contract/system';
@@ -26,8 +26,8 @@ export interface DeliveryContext {
 }
 
 interface IntegrationKind {
-  /** Settings sealed at rest and answered `[REDACTED]`. */
-  secretFields: string[];
+  /** Settings sealed at rest and answered `[REDACTED]` (the contract's list, which the UI shares). */
+  secretFields: readonly string[];
   /** What is wrong with these settings, in a sentence; undefined when they can be used. */
   problem(settings: Record<string, unknown>): string | undefined;
   send(context: DeliveryContext): Promise<void>;
@@ -71,7 +71,7 @@ const secretsOf = (context: DeliveryContext, fields: string[]) =>
 const jsonHeaders = { 'content-type': 'application/json' };
 
 const webhook: IntegrationKind = {
-  secretFields: ['password', 'authorization_credentials'],
+  secretFields: contactPointSecretFields.webhook,
   problem(settings) {
     if (text(settings, 'username') && text(settings, 'authorization_credentials')) {
       return 'both HTTP Basic Authentication and Authorization Header are set, only 1 is permitted';
@@ -120,7 +120,7 @@ const webhook: IntegrationKind = {
 };
 
 const email: IntegrationKind = {
-  secretFields: [],
+  secretFields: contactPointSecretFields.email,
   problem(settings) {
     return addressesOf(settings).length === 0 ? 'addresses is required: give at least one email address' : undefined;
   },
@@ -160,7 +160,7 @@ function emailHtml(data: TemplateData, subject: string, message: string): string
 }
 
 const slack: IntegrationKind = {
-  secretFields: ['url', 'token'],
+  secretFields: contactPointSecretFields.slack,
   problem(settings) {
     if (text(settings, 'token'))
       return text(settings, 'recipient') ? undefined : 'recipient is required with a token: a channel or user id';
@@ -218,7 +218,7 @@ const slack: IntegrationKind = {
 };
 
 const teams: IntegrationKind = {
-  secretFields: ['url'],
+  secretFields: contactPointSecretFields.teams,
   problem: (settings) => requireUrl(settings),
   async send(context) {
     const title = render(context, 'title', DEFAULT_TITLE);
@@ -264,7 +264,7 @@ const teams: IntegrationKind = {
 };
 
 const discord: IntegrationKind = {
-  secretFields: ['url'],
+  secretFields: contactPointSecretFields.discord,
   problem: (settings) => requireUrl(settings),
   async send(context) {
     const { settings } = context.integration;
@@ -295,7 +295,7 @@ const discord: IntegrationKind = {
 const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'];
 
 const pagerduty: IntegrationKind = {
-  secretFields: ['integrationKey'],
+  secretFields: contactPointSecretFields.pagerduty,
   problem(settings) {
     if (!text(settings, 'integrationKey')) return 'integrationKey is required';
     const severity = text(settings, 'severity');
@@ -339,7 +339,7 @@ const pagerduty: IntegrationKind = {
 };
 
 const telegram: IntegrationKind = {
-  secretFields: ['bottoken'],
+  secretFields: contactPointSecretFields.telegram,
   problem(settings) {
     if (!text(settings, 'bottoken')) return 'bottoken is required';
     if (!text(settings, 'chatid')) return 'chatid is required';
@@ -371,7 +371,7 @@ const telegram: IntegrationKind = {
 };
 
 const alertmanager: IntegrationKind = {
-  secretFields: ['basicAuthPassword'],
+  secretFields: contactPointSecretFields['prometheus-alertmanager'],
   problem(settings) {
     const urls = text(settings, 'url')
       .split(',')
