@@ -13,7 +13,8 @@ export const policyKeys = {
   tree: ['alerting', 'policies', 'tree'] as const,
   muteTimingsAll: ['alerting', 'policies', 'mute-timings'] as const,
   muteTiming: (name: string) => ['alerting', 'policies', 'mute-timings', name] as const,
-  contactPointNames: ['alerting', 'policies', 'contact-point-names'] as const,
+  // Under the contact points' key, so creating, renaming or deleting one refreshes the policy form's list.
+  contactPointNames: ['alerting', 'contactPoints', 'names'] as const,
 };
 
 export const policyTreeQueryOptions = () =>
