@@ -40,6 +40,8 @@ export interface LivePanelProps {
   viewing: boolean;
   /** h2 on its own, h3 under a row's h2: headings never skip a level. */
   headingLevel: 2 | 3;
+  /** Its place among panels of the same title (2, 3…), heard after the title so each region's name is unique. */
+  titleNumber?: number;
   canEdit: boolean;
   onView(panelId: number | undefined): void;
   /** The inspector's tab when this panel is the one inspected (`inspect=<id>` in the URL). */
@@ -158,7 +160,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
       radius="sm"
       h="100%"
       component="section"
-      aria-labelledby={titleId}
+      aria-labelledby={props.titleNumber ? `${titleId} ${titleId}-number` : titleId}
       aria-describedby={description ? descriptionId : undefined}
       bg={transparent ? 'transparent' : undefined}
       data-transparent={transparent || undefined}
@@ -180,6 +182,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
             </Tooltip>
           )}
           {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+          {props.titleNumber && <VisuallyHidden id={`${titleId}-number`}>({props.titleNumber})</VisuallyHidden>}
           {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
           {hasId && <PanelAlertState dashboardUid={props.dashboardUid} panelId={panel.id!} />}
         </Group>
