@@ -218,6 +218,7 @@ export function LiveDashboard({
       viewing={viewing}
       headingLevel={inRow ? 3 : 2}
       titleNumber={typeof panel.id === 'number' ? titleNumbers.get(panel.id) : undefined}
+      sharedCursor={timePicker.sharedCursor}
       canEdit={canEdit && typeof panel.id === 'number' && ownIds.has(panel.id)}
       onView={state.setViewPanel}
       inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}

@@ -7,7 +7,7 @@ import { useHasRole, useSession } from '../../../app/useSession';
 import { exploreHref, panelExplorePane } from '../explore/exploreUrl';
 import type { Panel } from '../../../panels/layout';
 import { PanelRenderer } from '../../../panels/PanelRenderer';
-import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
+import type { PanelAnnotation, SharedCursor, TimeRangeMs } from '../../../panels/types';
 import { safeLinkUrl } from '../../../lib/links';
 import type { PanelEditActions } from '../editor/useEditorActions';
 import { alertRuleDefaultsSearch, panelAlertRuleDefaults } from '../../../lib/alertRuleDefaults';
@@ -42,6 +42,8 @@ export interface LivePanelProps {
   headingLevel: 2 | 3;
   /** Its place among panels of the same title (2, 3…), heard after the title so each region's name is unique. */
   titleNumber?: number;
+  /** The dashboard's `graphTooltip`: whether graphs share their crosshair, or their tooltip too. */
+  sharedCursor?: SharedCursor;
   canEdit: boolean;
   onView(panelId: number | undefined): void;
   /** The inspector's tab when this panel is the one inspected (`inspect=<id>` in the URL). */
@@ -235,6 +237,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
               onCreateAnnotation={(at) => props.onCreateAnnotation({ panelId: panel.id, ...at })}
               replaceVariables={replaceVariables}
               headingLevel={props.headingLevel}
+              sharedCursor={props.sharedCursor}
             />
           ) : null}
         </div>

@@ -3,13 +3,21 @@ import { timePickerSettings, withNowDelay } from './timePickerSettings';
 
 describe('timePickerSettings', () => {
   it('reads the week start, the refresh choices, the now delay and the hidden picker from the dashboard', () => {
-    expect(timePickerSettings({})).toEqual({ hidden: false, weekStart: 'monday', refreshIntervals: undefined, nowDelay: undefined });
+    expect(timePickerSettings({})).toEqual({
+      hidden: false,
+      weekStart: 'monday',
+      refreshIntervals: undefined,
+      nowDelay: undefined,
+      sharedCursor: 'none',
+    });
+    expect(timePickerSettings({ graphTooltip: 1 }).sharedCursor).toBe('crosshair');
+    expect(timePickerSettings({ graphTooltip: 2 }).sharedCursor).toBe('tooltip');
     expect(
       timePickerSettings({
         weekStart: 'saturday',
         timepicker: { hidden: true, refresh_intervals: ['10s', 'nonsense', '1m'], nowDelay: '2m' },
       }),
-    ).toEqual({ hidden: true, weekStart: 'saturday', refreshIntervals: ['10s', '1m'], nowDelay: '2m' });
+    ).toMatchObject({ hidden: true, weekStart: 'saturday', refreshIntervals: ['10s', '1m'], nowDelay: '2m' });
     // Grafana's empty values mean "not set".
     expect(timePickerSettings({ weekStart: '', timepicker: { refresh_intervals: [], nowDelay: '' } })).toMatchObject({
       weekStart: 'monday',

@@ -1,10 +1,11 @@
+import type { SharedCursor } from '../../../panels/types';
 import type { RawTimeRange } from './types';
 import { parseDuration } from './variables';
 
 /** The first day of a calendar week, as Grafana's `weekStart`; '' is the default (Monday here). */
 export type WeekStart = 'monday' | 'sunday' | 'saturday';
 
-/** What a dashboard's own settings say about its time controls (`weekStart`, `timepicker.*`). */
+/** What a dashboard's own settings say about its time controls (`weekStart`, `timepicker.*`) and its graphs' cursor (`graphTooltip`). */
 export interface TimePickerSettings {
   /** `timepicker.hidden`: no time range or refresh picker at all. */
   hidden: boolean;
@@ -13,6 +14,8 @@ export interface TimePickerSettings {
   refreshIntervals?: string[];
   /** `timepicker.nowDelay` (`1m`): a range ending at `now` ends that long before now, leaving out data still arriving. */
   nowDelay?: string;
+  /** `graphTooltip` (0, 1, 2): graphs on their own, a shared crosshair, or a shared tooltip. */
+  sharedCursor: SharedCursor;
 }
 
 const asObject = (v: unknown): Record<string, unknown> =>
@@ -27,6 +30,7 @@ export function timePickerSettings(model: Record<string, unknown>): TimePickerSe
   const delay = typeof timepicker.nowDelay === 'string' ? timepicker.nowDelay.trim() : '';
   return {
     hidden: timepicker.hidden === true,
+    sharedCursor: model.graphTooltip === 1 ? 'crosshair' : model.graphTooltip === 2 ? 'tooltip' : 'none',
     weekStart,
     refreshIntervals: intervals && intervals.length > 0 ? intervals : undefined,
     nowDelay: delay && (parseDuration(delay) ?? 0) > 0 ? delay : undefined,
