@@ -288,7 +288,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
     });
     uplotRef.current = u;
     signatureRef.current = signature;
-  }, [graph, signature, size, scheme, timeZone]);
+  }, [graph, signature, size, scheme, timeZone, sharedCursor]);
 
   useEffect(
     () => () => {
