@@ -48,4 +48,11 @@ export interface PanelProps {
   replaceVariables?(text: string): string;
   /** The level of the panel title's heading (2, or 3 under a row): headings inside the panel start one below. */
   headingLevel?: number;
+  /**
+   * The dashboard's `graphTooltip`, as Grafana's 0/1/2: each graph's cursor on its own (`none`, the
+   * default), one crosshair across every graph (`crosshair`), or the tooltip shown on each (`tooltip`).
+   */
+  sharedCursor?: SharedCursor;
 }
+
+export type SharedCursor = 'none' | 'crosshair' | 'tooltip';

@@ -20,7 +20,7 @@ globalThis.IntersectionObserver ??= class {
   }
 } as unknown as typeof IntersectionObserver;
 
-function serveDashboard() {
+function serveDashboard(settings: Record<string, unknown> = {}) {
   const dashboard: DashboardWithMeta = {
     dashboard: {
       uid: 'abc',
@@ -29,6 +29,7 @@ function serveDashboard() {
       version: 1,
       refresh: '30s',
       panels: [{ id: 1, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
+      ...settings,
     },
     meta: {
       type: 'db',
@@ -71,6 +72,21 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     expect(screen.getByRole('group', { name: 'Time controls' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Auto refresh: 30s' })).toHaveTextContent('30s');
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+  });
+
+  it('honours the dashboard’s time picker settings: its refresh choices, and no time controls when hidden', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard({ timepicker: { refresh_intervals: ['30s', '5m'] } });
+    const { unmount } = renderRoutes(appRoutes, '/d/abc/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Auto refresh: 30s' }, { timeout: 15_000 }));
+    const menu = await screen.findByRole('menu');
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(['Off', '30s', '5m']);
+    unmount();
+
+    serveDashboard({ timepicker: { hidden: true } });
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    expect(await screen.findByRole('region', { name: 'Notes' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Time controls' })).toBeNull();
   });
 
   it('in kiosk mode shows only the panels, and Esc leaves it', async () => {

@@ -132,7 +132,8 @@ export default function TimeSeriesPanel(props: PanelProps) {
     live.current = { props, graph, tooltip, hidden };
   });
 
-  const signature = useMemo(() => signatureOf(graph, [scheme, timeZone]), [graph, scheme, timeZone]);
+  const sharedCursor = props.sharedCursor ?? 'none';
+  const signature = useMemo(() => signatureOf(graph, [scheme, timeZone, sharedCursor]), [graph, scheme, timeZone, sharedCursor]);
 
   useEffect(() => {
     const el = plotRef.current;
@@ -198,7 +199,9 @@ export default function TimeSeriesPanel(props: PanelProps) {
           if (pinned) return;
           const { mode, sort } = live.current.tooltip;
           const { idx, left, top } = u.cursor;
-          if (!hovered || mode === 'none' || idx === null || idx === undefined || left === undefined || left < 0) {
+          // A shared tooltip shows on every graph the crosshair is on, not only the one under the pointer.
+          const here = hovered || live.current.props.sharedCursor === 'tooltip';
+          if (!here || mode === 'none' || idx === null || idx === undefined || left === undefined || left < 0) {
             tip.style.display = 'none';
             return;
           }
@@ -253,6 +256,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
         timeZone,
         getTimeRange: () => live.current.props.timeRange,
         hooks,
+        syncCursor: sharedCursor !== 'none',
       }),
       graph.plotted as uPlot.AlignedData,
       el,
@@ -284,7 +288,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
     });
     uplotRef.current = u;
     signatureRef.current = signature;
-  }, [graph, signature, size, scheme, timeZone]);
+  }, [graph, signature, size, scheme, timeZone, sharedCursor]);
 
   useEffect(
     () => () => {

@@ -115,9 +115,22 @@ describe('uPlot options', () => {
     const [, a, b] = o.series;
     expect(a).toMatchObject({ label: 'a', width: 3, fill: 'rgba(126, 178, 109, 0.25)', stroke: '#7EB26D' });
     expect(b).toMatchObject({ label: 'b', width: 0, points: { show: true, size: 9 } });
-    expect(o.cursor?.sync?.key).toBe(CURSOR_SYNC_KEY);
+    // The dashboard's graphTooltip 0: this graph's crosshair is its own.
+    expect(o.cursor?.sync).toBeUndefined();
     expect(o.cursor?.drag).toMatchObject({ x: true, setScale: false });
     expect(o.ms).toBe(1);
+  });
+
+  it('shares the crosshair with the other graphs when the dashboard says so (graphTooltip 1 or 2)', () => {
+    const o = buildUplotOptions(build({ type: 'timeseries' }), {
+      width: 400,
+      height: 200,
+      scheme: 'light',
+      getTimeRange: () => ({ from: 0, to: 4000 }),
+      pxRatio: 1,
+      syncCursor: true,
+    });
+    expect(o.cursor?.sync?.key).toBe(CURSOR_SYNC_KEY);
   });
 
   it('hides an axis placed "hidden" and formats axis ticks in the unit', () => {

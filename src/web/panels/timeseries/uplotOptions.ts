@@ -7,7 +7,7 @@ import type { GraphData, GraphScale, GraphSeries } from './graphData';
 
 /** uPlot options from prepared graph data: pure, so the drawing rules are testable without a canvas. */
 
-/** Every graph on the page shares its crosshair through this uPlot sync key. */
+/** Graphs that share their crosshair (the dashboard's `graphTooltip`) do so through this uPlot sync key. */
 export const CURSOR_SYNC_KEY = 'sightline-dashboard';
 
 export interface BuildOptions {
@@ -18,6 +18,8 @@ export interface BuildOptions {
   /** The dashboard's time range, read at draw time so a new range does not rebuild the chart. */
   getTimeRange: () => { from: number; to: number };
   hooks?: uPlot.Hooks.Arrays;
+  /** The crosshair follows the other graphs that share it. */
+  syncCursor?: boolean;
   /** Pixel ratio for fonts and widths (tests pass 1). */
   pxRatio?: number;
 }
@@ -227,7 +229,15 @@ export function buildUplotOptions(graph: GraphData, options: BuildOptions): uPlo
     padding: [8, rightPadding, 0, 0],
     cursor: {
       // The crosshair follows across graphs; a drag selection stays on the graph it was made on.
-      sync: { key: CURSOR_SYNC_KEY, setSeries: false, filters: { pub: (type) => type !== 'mousedown' && type !== 'mouseup' } },
+      ...(options.syncCursor
+        ? {
+            sync: {
+              key: CURSOR_SYNC_KEY,
+              setSeries: false,
+              filters: { pub: (type: string) => type !== 'mousedown' && type !== 'mouseup' },
+            },
+          }
+        : {}),
       drag: { x: true, y: false, setScale: false },
       points: { size: 7 },
       focus: { prox: 30 },

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Panel } from '../../../panels/layout';
+import { newPanelOfType } from '../../../panels/registry';
 import { renderRoutes } from '../../../test/render';
 import { userEvent } from '../../../test/user';
 import type { DashboardModel } from '../api';
@@ -152,7 +153,8 @@ describe('EditablePanelGrid', () => {
     expect(top()).toEqual([{ id: 1, type: 'row', title: 'Row title', collapsed: false, panels: [], gridPos: { x: 0, y: 0, w: 24, h: 1 } }]);
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Visualization' }));
-    expect(top()[0]).toEqual({ id: 2, type: 'timeseries', title: 'New panel', gridPos: { x: 0, y: 0, w: 12, h: 8 } });
+    // The registry's defaults of a new time series, as Grafana saves a new panel.
+    expect(top()[0]).toEqual({ ...newPanelOfType('timeseries'), id: 2, title: 'New panel', gridPos: { x: 0, y: 0, w: 12, h: 8 } });
     await waitFor(() => expect(router.state.location.search).toBe('?editPanel=2'));
   });
 

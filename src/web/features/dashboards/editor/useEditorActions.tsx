@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { gridPosOf, type Panel } from '../../../panels/layout';
+import { newPanelOfType } from '../../../panels/registry';
 import { findPanel, nextPanelId } from './dashboardEdits';
 import { useCopiedPanel } from './copiedPanel';
 import { newRow } from './rowEdits';
@@ -33,8 +34,10 @@ const ignoreEdit = () => {};
 
 const panelName = (panel: Panel | undefined) => (typeof panel?.title === 'string' && panel.title.trim() ? panel.title : 'Untitled panel');
 
-/** Grafana's new visualization: a time series at the top, half the width. */
-export const NEW_VISUALIZATION: Panel = { type: 'timeseries', title: 'New panel', gridPos: { x: 0, y: 0, w: 12, h: 8 } };
+/** Grafana's new visualization: a time series at the top, half the width, with the registry's defaults for its type. */
+export function newVisualization(): Panel {
+  return { ...newPanelOfType('timeseries'), title: 'New panel', gridPos: { x: 0, y: 0, w: 12, h: 8 } };
+}
 
 /**
  * Adding (a visualization, a row, the copied panel) and the panel menu's edit actions, as edits of
@@ -57,7 +60,7 @@ export function useEditorActions(target: Pick<LayoutEditing, 'edits' | 'uid' | '
     const model = latest.current.edits?.model;
     if (!model) return;
     const id = nextPanelId(model);
-    edit({ type: 'panel/add', panel: structuredClone(NEW_VISUALIZATION) });
+    edit({ type: 'panel/add', panel: newVisualization() });
     editPanel(id);
   }, [edit, editPanel]);
 

@@ -17,7 +17,9 @@ import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type 
 import { hasDataSourceAnnotations } from './annotationSources';
 import { AnnotationToggles } from './AnnotationToggles';
 import { DashboardLinks } from './DashboardLinks';
+import { duplicateTitleNumbers } from './landmarkNames';
 import { LivePanel } from './LivePanel';
+import { timePickerSettings } from './timePickerSettings';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
 import classes from './LiveDashboard.module.css';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -90,6 +92,7 @@ export function LiveDashboard({
   layout?: LayoutEditing;
 }) {
   const state = useDashboardState(model);
+  const timePicker = useMemo(() => timePickerSettings(model), [model]);
   const editor = useLayoutEditor(layout);
   const panelEditActions = editor.editing && canEdit ? editor.actions.panelActions : undefined;
   const [kiosk, setKiosk] = useKioskMode();
@@ -189,6 +192,17 @@ export function LiveDashboard({
     return byId;
   }, [panels, scope, annotations]);
 
+  // Regions of one name would be ambiguous landmarks: later panels of a repeated title get a number.
+  const titleNumbers = useMemo(
+    () =>
+      duplicateTitleNumbers(panels, (panel) => {
+        const own = (typeof panel.id === 'number' && perPanel.get(panel.id)?.scope) || scope;
+        const text = typeof panel.title === 'string' ? interpolate(panel.title, own, { format: 'text' }) : '';
+        return text || `Untitled panel ${panel.id}`;
+      }),
+    [panels, perPanel, scope],
+  );
+
   const renderPanel = (panel: Panel, inRow: boolean, viewing = false) => (
     <LivePanel
       key={panel.id}
@@ -203,6 +217,8 @@ export function LiveDashboard({
       variablesReady={variables.ready && (dataSources.data !== undefined || !dataSources.isEnabled)}
       viewing={viewing}
       headingLevel={inRow ? 3 : 2}
+      titleNumber={typeof panel.id === 'number' ? titleNumbers.get(panel.id) : undefined}
+      sharedCursor={timePicker.sharedCursor}
       canEdit={canEdit && typeof panel.id === 'number' && ownIds.has(panel.id)}
       onView={state.setViewPanel}
       inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
@@ -224,18 +240,22 @@ export function LiveDashboard({
         <div className={classes.toolbar}>
           <div className={classes.title}>{title}</div>
           <Group gap={8} wrap="wrap" justify="flex-end" className={classes.end}>
-            <TimeControls
-              raw={state.raw}
-              range={state.range}
-              timeZone={state.timeZone}
-              refresh={state.refresh}
-              refreshing={fetching}
-              onRangeChange={state.setRange}
-              onRefreshChange={state.setRefresh}
-              onRefreshNow={state.refreshNow}
-              savedTimeZone={state.savedTimeZone}
-              onTimeZoneChange={state.setTimeZone}
-            />
+            {!timePicker.hidden && (
+              <TimeControls
+                weekStart={timePicker.weekStart}
+                refreshIntervals={timePicker.refreshIntervals}
+                raw={state.raw}
+                range={state.range}
+                timeZone={state.timeZone}
+                refresh={state.refresh}
+                refreshing={fetching}
+                onRangeChange={state.setRange}
+                onRefreshChange={state.setRefresh}
+                onRefreshNow={state.refreshNow}
+                savedTimeZone={state.savedTimeZone}
+                onTimeZoneChange={state.setTimeZone}
+              />
+            )}
             {actions}
           </Group>
         </div>

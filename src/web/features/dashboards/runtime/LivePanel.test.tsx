@@ -87,4 +87,18 @@ describe('LivePanel', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Notes' })).toBeInTheDocument();
     expect(await screen.findByTestId('renderer')).toHaveAttribute('data-heading-level', '3');
   });
+
+  it('adds its number among panels of the same title to the region’s name only, so landmarks stay unique', () => {
+    vi.stubGlobal('ResizeObserver', PaddingAwareResizeObserver);
+    vi.stubGlobal('IntersectionObserver', VisibleIntersectionObserver);
+    renderWithProviders(
+      <>
+        <LivePanel {...props()} />
+        <LivePanel {...props({ panel: { id: 2, type: 'text', title: 'Notes' }, titleNumber: 2 })} />
+      </>,
+    );
+    expect(screen.getByRole('region', { name: 'Notes' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notes (2)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Notes' })).toHaveLength(2);
+  });
 });

@@ -7,7 +7,7 @@ import { useHasRole, useSession } from '../../../app/useSession';
 import { exploreHref, panelExplorePane } from '../explore/exploreUrl';
 import type { Panel } from '../../../panels/layout';
 import { PanelRenderer } from '../../../panels/PanelRenderer';
-import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
+import type { PanelAnnotation, SharedCursor, TimeRangeMs } from '../../../panels/types';
 import { safeLinkUrl } from '../../../lib/links';
 import type { PanelEditActions } from '../editor/useEditorActions';
 import { alertRuleDefaultsSearch, panelAlertRuleDefaults } from '../../../lib/alertRuleDefaults';
@@ -40,6 +40,10 @@ export interface LivePanelProps {
   viewing: boolean;
   /** h2 on its own, h3 under a row's h2: headings never skip a level. */
   headingLevel: 2 | 3;
+  /** Its place among panels of the same title (2, 3…), heard after the title so each region's name is unique. */
+  titleNumber?: number;
+  /** The dashboard's `graphTooltip`: whether graphs share their crosshair, or their tooltip too. */
+  sharedCursor?: SharedCursor;
   canEdit: boolean;
   onView(panelId: number | undefined): void;
   /** The inspector's tab when this panel is the one inspected (`inspect=<id>` in the URL). */
@@ -158,7 +162,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
       radius="sm"
       h="100%"
       component="section"
-      aria-labelledby={titleId}
+      aria-labelledby={props.titleNumber ? `${titleId} ${titleId}-number` : titleId}
       aria-describedby={description ? descriptionId : undefined}
       bg={transparent ? 'transparent' : undefined}
       data-transparent={transparent || undefined}
@@ -180,6 +184,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
             </Tooltip>
           )}
           {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+          {props.titleNumber && <VisuallyHidden id={`${titleId}-number`}>({props.titleNumber})</VisuallyHidden>}
           {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
           {hasId && <PanelAlertState dashboardUid={props.dashboardUid} panelId={panel.id!} />}
         </Group>
@@ -232,6 +237,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
               onCreateAnnotation={(at) => props.onCreateAnnotation({ panelId: panel.id, ...at })}
               replaceVariables={replaceVariables}
               headingLevel={props.headingLevel}
+              sharedCursor={props.sharedCursor}
             />
           ) : null}
         </div>

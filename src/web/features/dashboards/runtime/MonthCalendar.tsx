@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { WeekStart } from './timePickerSettings';
 import { dayKey } from './zonedTime';
 
 /**
@@ -15,9 +16,13 @@ export interface MonthCalendarProps {
   /** Today in the dashboard's time zone, marked with `aria-current="date"`. */
   today: string;
   onPick(day: string): void;
+  /** The first column of each week (the dashboard's `weekStart`); Monday when not said. */
+  weekStart?: WeekStart;
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** In JavaScript's order (`getUTCDay`): Sunday = 0. */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const FIRST_DAY: Record<WeekStart, number> = { sunday: 0, monday: 1, saturday: 6 };
 const MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const DAY_NAME = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -47,25 +52,27 @@ function addMonths(key: string, months: number): string {
   return keyOf(target);
 }
 
-/** Monday = 0. */
-function weekday(key: string): number {
-  return (toUtc(key).getUTCDay() + 6) % 7;
+/** The day's column in a week that starts on `first` (0 = Sunday): 0 for the first day. */
+function weekday(key: string, first: number): number {
+  return (toUtc(key).getUTCDay() - first + 7) % 7;
 }
 
 /** The weeks of the month that holds `key`, each seven cells; days of other months are `null`. */
-function monthWeeks(key: string): Array<Array<string | null>> {
-  const first = toUtc(key);
-  first.setUTCDate(1);
-  const year = first.getUTCFullYear();
-  const month = first.getUTCMonth();
+function monthWeeks(key: string, firstDay: number): Array<Array<string | null>> {
+  const start = toUtc(key);
+  start.setUTCDate(1);
+  const year = start.getUTCFullYear();
+  const month = start.getUTCMonth();
   const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const cells: Array<string | null> = Array.from({ length: weekday(keyOf(first)) }, () => null);
+  const cells: Array<string | null> = Array.from({ length: weekday(keyOf(start), firstDay) }, () => null);
   for (let d = 1; d <= days; d++) cells.push(dayKey(year, month + 1, d));
   while (cells.length % 7) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
-export function MonthCalendar({ start, end, today, onPick }: MonthCalendarProps) {
+export function MonthCalendar({ start, end, today, onPick, weekStart = 'monday' }: MonthCalendarProps) {
+  const firstDay = FIRST_DAY[weekStart];
+  const weekdays = WEEKDAYS.map((_, i) => WEEKDAYS[(i + firstDay) % 7]!);
   const headingId = useId();
   const [focused, setFocused] = useState(start ?? today);
   // Set by keyboard moves: the focus follows them; clicks and the month buttons leave it where it is.
@@ -89,8 +96,8 @@ export function MonthCalendar({ start, end, today, onPick }: MonthCalendarProps)
       ArrowRight: () => addDays(key, 1),
       ArrowUp: () => addDays(key, -7),
       ArrowDown: () => addDays(key, 7),
-      Home: () => addDays(key, -weekday(key)),
-      End: () => addDays(key, 6 - weekday(key)),
+      Home: () => addDays(key, -weekday(key, firstDay)),
+      End: () => addDays(key, 6 - weekday(key, firstDay)),
       PageUp: () => addMonths(key, event.shiftKey ? -12 : -1),
       PageDown: () => addMonths(key, event.shiftKey ? 12 : 1),
     };
@@ -121,7 +128,7 @@ export function MonthCalendar({ start, end, today, onPick }: MonthCalendarProps)
       <table role="grid" aria-labelledby={headingId} style={{ borderCollapse: 'collapse', width: '100%' }}>
         <thead>
           <tr>
-            {WEEKDAYS.map((name) => (
+            {weekdays.map((name) => (
               <th key={name} scope="col" abbr={name} style={{ fontWeight: 500, fontSize: 'var(--mantine-font-size-xs)', padding: 2 }}>
                 {name.slice(0, 2)}
               </th>
@@ -129,7 +136,7 @@ export function MonthCalendar({ start, end, today, onPick }: MonthCalendarProps)
           </tr>
         </thead>
         <tbody>
-          {monthWeeks(focused).map((week, index) => (
+          {monthWeeks(focused, firstDay).map((week, index) => (
             <tr key={index}>
               {week.map((key, column) =>
                 key === null ? (

@@ -42,6 +42,19 @@ describe('RefreshPicker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Auto refresh: 2m' }));
     expect(await screen.findByRole('menuitem', { name: '2m' })).toHaveAttribute('aria-current', 'true');
   });
+
+  it('offers exactly the dashboard’s own choices (timepicker.refresh_intervals), and Off', async () => {
+    renderWithProviders(
+      <RefreshPicker refresh="" refreshing={false} choices={['1m', '10m']} onRefreshChange={vi.fn()} onRefreshNow={vi.fn()} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Auto refresh: Off' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Off', '1m', '10m']);
+  });
 });
 
 describe('ShortcutsHelp', () => {

@@ -11,16 +11,19 @@ export function RefreshPicker({
   refreshing,
   onRefreshChange,
   onRefreshNow,
+  choices,
 }: {
   /** The auto-refresh interval (`30s`), '' for off. */
   refresh: string;
   refreshing: boolean;
   onRefreshChange(refresh: string): void;
   onRefreshNow(): void;
+  /** The dashboard's own choices (`timepicker.refresh_intervals`), instead of Grafana's list; Off is always offered. */
+  choices?: readonly string[];
 }) {
   const current = refresh || 'Off';
   // A dashboard may refresh at an interval the list does not offer (`2m`): it still shows, and stays picked.
-  const intervals: string[] = [...REFRESH_INTERVALS];
+  const intervals: string[] = choices ? ['', ...choices.filter((c) => c !== '')] : [...REFRESH_INTERVALS];
   if (refresh && !intervals.includes(refresh)) intervals.push(refresh);
   return (
     <Button.Group>

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconZoomOut } from '@tabler/icons-re
 import { shiftRange, zoomOut } from './time';
 import { RefreshPicker } from './RefreshPicker';
 import { TimeRangePicker } from './TimeRangePicker';
+import type { WeekStart } from './timePickerSettings';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
 /**
@@ -20,6 +21,8 @@ export function TimeControls({
   onRefreshNow,
   savedTimeZone,
   onTimeZoneChange,
+  weekStart,
+  refreshIntervals,
 }: {
   raw: RawTimeRange;
   range: ResolvedTimeRange;
@@ -31,6 +34,10 @@ export function TimeControls({
   onRefreshNow(): void;
   savedTimeZone?: string;
   onTimeZoneChange?(timeZone: string): void;
+  /** The calendar's first day (the dashboard's `weekStart`). */
+  weekStart?: WeekStart;
+  /** The dashboard's auto-refresh choices (`timepicker.refresh_intervals`). */
+  refreshIntervals?: readonly string[];
 }) {
   return (
     // One line on a wide screen; on a phone it wraps rather than running off the screen.
@@ -51,6 +58,7 @@ export function TimeControls({
         savedTimeZone={savedTimeZone}
         onChange={onRangeChange}
         onTimeZoneChange={onTimeZoneChange}
+        weekStart={weekStart}
       />
       <Tooltip label="Move time range forward">
         <ActionIcon
@@ -72,7 +80,13 @@ export function TimeControls({
           <IconZoomOut size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <RefreshPicker refresh={refresh} refreshing={refreshing} onRefreshChange={onRefreshChange} onRefreshNow={onRefreshNow} />
+      <RefreshPicker
+        refresh={refresh}
+        refreshing={refreshing}
+        onRefreshChange={onRefreshChange}
+        onRefreshNow={onRefreshNow}
+        choices={refreshIntervals}
+      />
     </Group>
   );
 }

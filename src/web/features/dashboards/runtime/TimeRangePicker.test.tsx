@@ -68,6 +68,21 @@ describe('TimeRangePicker', () => {
     expect(readRecentRanges()).toEqual([{ from: String(Date.UTC(2026, 10, 10)), to: String(Date.UTC(2026, 10, 18, 23, 59, 59)) }]);
   });
 
+  it('starts the calendar’s weeks on the dashboard’s week start', async () => {
+    renderPicker({ raw: { from: String(Date.UTC(2026, 10, 20, 8)), to: String(Date.UTC(2026, 10, 20, 9)) }, weekStart: 'sunday' });
+    const grid = await openPicker();
+    const days = within(grid)
+      .getAllByRole('columnheader')
+      .map((th) => th.getAttribute('abbr'));
+    expect(days).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    // 1 November 2026 is a Sunday: the first cell of the first week.
+    expect(within(grid).getAllByRole('row')[1]!.querySelector('td button')).toHaveAccessibleName('Sunday, 1 November 2026');
+    // Home goes to the week's first day.
+    within(grid).getByRole('button', { name: 'Friday, 20 November 2026' }).focus();
+    await userEvent.keyboard('{Home}');
+    expect(within(grid).getByRole('button', { name: 'Sunday, 15 November 2026' })).toHaveFocus();
+  });
+
   it('reads typed dates in the dashboard’s zone', async () => {
     const props = renderPicker({ timeZone: 'Europe/Berlin' });
     await openPicker();

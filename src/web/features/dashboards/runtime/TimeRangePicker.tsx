@@ -3,6 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { MonthCalendar } from './MonthCalendar';
 import { readRecentRanges, rememberRange } from './recentRanges';
+import type { WeekStart } from './timePickerSettings';
 import { isValidTimeExpression, parseTime, QUICK_RANGES } from './time';
 import type { RawTimeRange } from './types';
 import { browserTimeZone, dayKey, formatZoned, parseZoned, timeZoneName, wallClock } from './zonedTime';
@@ -16,6 +17,8 @@ export interface TimeRangePickerProps {
   onChange(range: RawTimeRange): void;
   /** Absent: the zone is shown but cannot be changed here. */
   onTimeZoneChange?(timeZone: string): void;
+  /** The calendar's first day (the dashboard's `weekStart`). */
+  weekStart?: WeekStart;
 }
 
 const isEpoch = (text: string) => /^\d+$/.test(text);
@@ -49,7 +52,17 @@ function dayOf(text: string, timeZone: string): string | undefined {
   return dayKey(c.year, c.month, c.day);
 }
 
-function RangeForm({ raw, timeZone, onApply }: { raw: RawTimeRange; timeZone: string; onApply(range: RawTimeRange): void }) {
+function RangeForm({
+  raw,
+  timeZone,
+  weekStart,
+  onApply,
+}: {
+  raw: RawTimeRange;
+  timeZone: string;
+  weekStart?: WeekStart;
+  onApply(range: RawTimeRange): void;
+}) {
   const [from, setFrom] = useState(showSide(raw.from, timeZone));
   const [to, setTo] = useState(showSide(raw.to, timeZone));
   // Grafana's calendar picks a range in two clicks: the first day, then the last.
@@ -98,6 +111,7 @@ function RangeForm({ raw, timeZone, onApply }: { raw: RawTimeRange; timeZone: st
           start={dayOf(from, timeZone)}
           end={awaitingEnd ? undefined : dayOf(to, timeZone)}
           today={todayKey(timeZone)}
+          weekStart={weekStart}
           onPick={pickDay}
         />
         <Button type="submit" size="xs" disabled={Boolean(fromError || toError || order) || !from.trim() || !to.trim()}>
@@ -113,7 +127,7 @@ function RangeForm({ raw, timeZone, onApply }: { raw: RawTimeRange; timeZone: st
  * browser's), opening absolute From/To with a calendar, recently used absolute ranges, the quick
  * ranges with the current one marked, and the time zone.
  */
-export function TimeRangePicker({ raw, timeZone, savedTimeZone, onChange, onTimeZoneChange }: TimeRangePickerProps) {
+export function TimeRangePicker({ raw, timeZone, savedTimeZone, onChange, onTimeZoneChange, weekStart }: TimeRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [recent, setRecent] = useState(readRecentRanges);
   const description = describePickedRange(raw, timeZone);
@@ -154,7 +168,13 @@ export function TimeRangePicker({ raw, timeZone, savedTimeZone, onChange, onTime
       </Popover.Target>
       <Popover.Dropdown>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <RangeForm key={`${raw.from}|${raw.to}|${timeZone}|${String(open)}`} raw={raw} timeZone={timeZone} onApply={pick} />
+          <RangeForm
+            key={`${raw.from}|${raw.to}|${timeZone}|${String(open)}`}
+            raw={raw}
+            timeZone={timeZone}
+            weekStart={weekStart}
+            onApply={pick}
+          />
           <Stack gap="xs">
             {recent.length > 0 && (
               <Stack gap={2} role="group" aria-label="Recently used absolute ranges">

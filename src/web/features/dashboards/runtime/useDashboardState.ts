@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUrlParams } from '../../../lib/useUrlParams';
 import { DEFAULT_RANGE, isRelative, isValidTimeExpression, refreshMs, resolveRange } from './time';
 import { asInspectTab, type InspectTab } from './PanelMenu';
+import { timePickerSettings, withNowDelay } from './timePickerSettings';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
 /** The range and time zone the URL gives, the dashboard's own as defaults (the share link reads them too). */
@@ -53,13 +54,14 @@ export function useDashboardState(model: Record<string, unknown>) {
     const timer = setInterval(() => setTick((t) => t + 1), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
+  const { nowDelay } = timePickerSettings(model);
   const range: ResolvedTimeRange = useMemo(
     // Resolved at the moment its bounds change or the clock ticks: reading the clock is the point.
     // eslint-disable-next-line react-hooks/purity
-    () => resolveRange(raw, Date.now(), timeZone),
+    () => resolveRange(withNowDelay(raw, nowDelay), Date.now(), timeZone),
     // `tick` re-resolves a relative range at the same bounds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [raw.from, raw.to, timeZone, tick],
+    [raw.from, raw.to, timeZone, tick, nowDelay],
   );
 
   const setRange = useCallback((next: RawTimeRange) => setUrlParams({ from: next.from, to: next.to }, { replace: false }), [setUrlParams]);

@@ -9,6 +9,7 @@ import { LivePanel } from '../../runtime/LivePanel';
 import { scopeWithPanelVars } from '../../runtime/repeat';
 import { absolute } from '../../runtime/time';
 import { TimeControls } from '../../runtime/TimeControls';
+import { timePickerSettings } from '../../runtime/timePickerSettings';
 import type { InterpolationScope, VariableModel } from '../../runtime/types';
 import type { DashboardState } from '../../runtime/useDashboardState';
 import { useVariables } from '../../runtime/useVariables';
@@ -69,6 +70,7 @@ export function PanelPreview({
       ),
     [variables.scope.variables, dashboard, state.range, panel],
   );
+  const timePicker = useMemo(() => timePickerSettings(model), [model]);
   const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
   const { setRange } = state;
@@ -80,6 +82,8 @@ export function PanelPreview({
       <Group gap={8} justify="space-between" wrap="wrap">
         <VariablesBar variables={variables.variables} setValue={variables.setValue} />
         <TimeControls
+          weekStart={timePicker.weekStart}
+          refreshIntervals={timePicker.refreshIntervals}
           raw={state.raw}
           range={state.range}
           timeZone={state.timeZone}

@@ -1,133 +1,32 @@
 import type { Panel } from '../../../../panels/layout';
+import { isObject } from '../../../../panels/options/paths';
+import { newPanelOfType } from '../../../../panels/registry';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const modeOf = (color: unknown) => (isObject(color) && typeof color.mode === 'string' ? color.mode : undefined);
+const isByValue = (mode: string | undefined) => mode === 'thresholds' || !!mode?.startsWith('continuous-');
 
-const REDUCE = { values: false, calcs: ['lastNotNull'], fields: '' };
-const LEGEND = { showLegend: true, displayMode: 'list', placement: 'bottom', calcs: [] };
-const TOOLTIP = { mode: 'single', sort: 'none' };
-
-/** Grafana's `options` defaults of each visualization, as a newly picked panel of that type stores them. */
-const OPTION_DEFAULTS: Record<string, Json> = {
-  timeseries: { legend: LEGEND, tooltip: TOOLTIP },
-  barchart: {
-    orientation: 'auto',
-    xTickLabelRotation: 0,
-    xTickLabelSpacing: 0,
-    showValue: 'auto',
-    stacking: 'none',
-    groupWidth: 0.7,
-    barWidth: 0.97,
-    barRadius: 0,
-    fullHighlight: false,
-    legend: LEGEND,
-    tooltip: TOOLTIP,
-  },
-  stat: {
-    reduceOptions: REDUCE,
-    orientation: 'auto',
-    textMode: 'auto',
-    wideLayout: true,
-    colorMode: 'value',
-    graphMode: 'area',
-    justifyMode: 'auto',
-    showPercentChange: false,
-  },
-  gauge: {
-    reduceOptions: REDUCE,
-    orientation: 'auto',
-    showThresholdLabels: false,
-    showThresholdMarkers: true,
-    sizing: 'auto',
-    minVizWidth: 75,
-    minVizHeight: 75,
-  },
-  bargauge: {
-    reduceOptions: REDUCE,
-    orientation: 'auto',
-    displayMode: 'gradient',
-    valueMode: 'color',
-    showUnfilled: true,
-    namePlacement: 'auto',
-    sizing: 'auto',
-    minVizWidth: 8,
-    minVizHeight: 16,
-    maxVizHeight: 300,
-  },
-  table: { showHeader: true, cellHeight: 'sm', footer: { show: false, reducer: ['sum'], countRows: false, fields: '' } },
-  piechart: {
-    reduceOptions: REDUCE,
-    pieType: 'pie',
-    tooltip: TOOLTIP,
-    legend: { showLegend: true, displayMode: 'list', placement: 'bottom' },
-  },
-  'state-timeline': { mergeValues: true, showValue: 'auto', alignValue: 'left', rowHeight: 0.9, legend: LEGEND, tooltip: TOOLTIP },
-  histogram: { bucketCount: 10, combine: false, legend: LEGEND, tooltip: TOOLTIP },
-  heatmap: {
-    calculate: false,
-    cellGap: 1,
-    color: { mode: 'scheme', scheme: 'Oranges', fill: 'dark-orange', scale: 'exponential', exponent: 0.5, steps: 64, reverse: false },
-    yAxis: { axisPlacement: 'left' },
-    legend: { show: true },
-    tooltip: { mode: 'single', yHistogram: false },
-  },
-  text: {
-    mode: 'markdown',
-    content: '# Title\n\nFor markdown syntax help: [commonmark.org/help](https://commonmark.org/help/)',
-    code: { language: 'plaintext', showLineNumbers: false, showMiniMap: false },
-  },
-  logs: {
-    showTime: false,
-    showLabels: false,
-    showCommonLabels: false,
-    wrapLogMessage: false,
-    prettifyLogMessage: false,
-    enableLogDetails: true,
-    dedupStrategy: 'none',
-    sortOrder: 'Descending',
-  },
-  dashlist: { showStarred: true, showRecentlyViewed: false, showSearch: false, showHeadings: true, maxItems: 10, query: '', tags: [] },
-  annolist: {
-    onlyFromThisDashboard: false,
-    onlyInTimeRange: false,
-    limit: 10,
-    showUser: true,
-    showTime: true,
-    showTags: true,
-    navigateToPanel: true,
-    navigateBefore: '10m',
-    navigateAfter: '10m',
-  },
-};
-
-/** Grafana's standard `color` default of each type: a palette for graphs, the thresholds for single values. */
-const COLOR_DEFAULTS: Record<string, Json> = {
-  timeseries: { mode: 'palette-classic' },
-  barchart: { mode: 'palette-classic' },
-  piechart: { mode: 'palette-classic' },
-  histogram: { mode: 'palette-classic' },
-  stat: { mode: 'thresholds' },
-  gauge: { mode: 'thresholds' },
-  bargauge: { mode: 'continuous-GrYlRd' },
-  table: { mode: 'thresholds' },
-  'state-timeline': { mode: 'continuous-GrYlRd' },
-};
-
-const THRESHOLDS = {
-  mode: 'absolute',
-  steps: [
-    { color: 'green', value: null },
-    { color: 'red', value: 80 },
-  ],
-};
+/**
+ * The colour scheme after a type change, as Grafana's `adaptFieldColorMode`: a type that colours by
+ * value (stat, gauge) turns a palette into its own default; a type that colours series (time series)
+ * turns a by-value scheme into its palette; a fixed colour, and a scheme the new type also uses, stay.
+ */
+function adaptedColor(kept: unknown, fresh: unknown): unknown {
+  const keptMode = modeOf(kept);
+  const freshMode = modeOf(fresh);
+  if (!freshMode || keptMode === 'fixed') return undefined;
+  if (!keptMode || isByValue(freshMode) !== isByValue(keptMode)) return fresh;
+  return undefined;
+}
 
 /**
  * The panel as another visualization, as Grafana's `changePanelPlugin`: the standard field options
- * (unit, min, max, decimals, thresholds, mappings, links…) are kept; the old type's own `options`
- * and `custom` field config are not, and the new type's defaults take their place.
+ * (unit, min, max, decimals, color, thresholds, mappings, links…) are kept; the old type's own
+ * `options` and `custom` field config are not, and the new type's defaults from the panel registry
+ * (the one place a type's defaults live) take their place.
  */
 export function changePanelType(panel: Panel, type: string): Panel {
   if (panel.type === type) return panel;
+  const fresh = newPanelOfType(type);
   const fieldConfig = isObject(panel.fieldConfig) ? panel.fieldConfig : {};
   const { custom: _custom, ...standard } = isObject(fieldConfig.defaults) ? fieldConfig.defaults : {};
   void _custom;
@@ -137,13 +36,14 @@ export function changePanelType(panel: Panel, type: string): Panel {
       (p: unknown) => isObject(p) && typeof p.id === 'string' && !p.id.startsWith('custom.'),
     ),
   }));
-  const defaults: Json = { ...standard };
-  if (!defaults.color && COLOR_DEFAULTS[type]) defaults.color = COLOR_DEFAULTS[type];
-  if (!defaults.thresholds && type !== 'text' && type !== 'dashlist' && type !== 'annolist') defaults.thresholds = THRESHOLDS;
+  const freshDefaults = isObject(fresh.fieldConfig) && isObject(fresh.fieldConfig.defaults) ? fresh.fieldConfig.defaults : {};
+  const defaults = { ...freshDefaults, ...standard };
+  const color = adaptedColor(standard.color, freshDefaults.color);
+  if (color) defaults.color = color;
   const next: Panel = {
     ...panel,
-    type,
-    options: structuredClone(OPTION_DEFAULTS[type] ?? {}),
+    type: fresh.type,
+    options: fresh.options,
     fieldConfig: { ...fieldConfig, defaults, overrides },
   };
   // Grafana keeps `pluginVersion` per type; the old one says nothing about the new type.

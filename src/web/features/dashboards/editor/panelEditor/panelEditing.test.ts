@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSourceSummary } from '../../../../api/dataSources';
+import { newPanelOfType } from '../../../../panels/registry';
 import { changePanelType } from './changePanelType';
 import { queryOptionProblem, withQueryOption } from './queryOptions';
 import { addTarget, changeDataSource, duplicateTarget, moveItem, nextRefId, refIdProblem, runnableTargets } from './targets';
@@ -112,7 +113,9 @@ describe('changing the visualization', () => {
       defaults: {
         unit: 'bytes',
         decimals: 1,
-        color: { mode: 'palette-classic' },
+        // A stat colours by value: the time series' palette becomes its thresholds, as in Grafana.
+        color: { mode: 'thresholds' },
+        mappings: [],
         thresholds: {
           mode: 'absolute',
           steps: [
@@ -123,5 +126,23 @@ describe('changing the visualization', () => {
       },
       overrides: [{ matcher: { id: 'byName', options: 'a' }, properties: [{ id: 'unit', value: 's' }] }],
     });
+  });
+
+  it('takes a type’s defaults from the panel registry, its own field config included', () => {
+    const table = changePanelType({ id: 1, type: 'stat', options: { colorMode: 'background' } }, 'table');
+    expect(table.options).toEqual(newPanelOfType('table').options);
+    const series = changePanelType({ id: 1, type: 'table', fieldConfig: { defaults: { unit: 'short' }, overrides: [] } }, 'timeseries');
+    const fresh = newPanelOfType('timeseries').fieldConfig as { defaults: Record<string, unknown> };
+    expect(series.options).toEqual(newPanelOfType('timeseries').options);
+    expect(series.fieldConfig).toEqual({ defaults: { ...fresh.defaults, unit: 'short' }, overrides: [] });
+    expect(
+      changePanelType({ id: 1, type: 'stat', fieldConfig: { defaults: { color: { mode: 'thresholds' } } } }, 'timeseries').fieldConfig,
+    ).toMatchObject({ defaults: { color: { mode: 'palette-classic' } } });
+    const fixed = { mode: 'fixed', fixedColor: 'purple' };
+    expect(changePanelType({ id: 1, type: 'timeseries', fieldConfig: { defaults: { color: fixed } } }, 'stat').fieldConfig).toMatchObject({
+      defaults: { color: fixed },
+    });
+    // An old type is stored as the type that draws it.
+    expect(changePanelType({ id: 1, type: 'table' }, 'graph').type).toBe('timeseries');
   });
 });

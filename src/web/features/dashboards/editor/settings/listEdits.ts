@@ -20,7 +20,7 @@ export function variableList(model: DashboardModel): Json[] {
   return (nestedList(model, 'templating') ?? []).filter(isObject);
 }
 
-/** Grafana's built-in query: what a dashboard without `annotations.list` has. */
+/** Grafana's built-in query: first in every dashboard's `annotations.list`, added where missing as Grafana's DashboardModel does. */
 export const BUILT_IN_ANNOTATION: Json = {
   builtIn: 1,
   datasource: { type: 'grafana', uid: '-- Grafana --' },
@@ -32,7 +32,8 @@ export const BUILT_IN_ANNOTATION: Json = {
 };
 
 export function annotationList(model: DashboardModel): Json[] {
-  return (nestedList(model, 'annotations') ?? [BUILT_IN_ANNOTATION]).filter(isObject);
+  const list = (nestedList(model, 'annotations') ?? []).filter(isObject);
+  return list.some((a) => a.builtIn === 1) ? list : [BUILT_IN_ANNOTATION, ...list];
 }
 
 export function linkList(model: DashboardModel): Json[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA_VERSION, modelForSave } from './saveModel';
+import { BUILT_IN_ANNOTATION } from './listEdits';
 
 describe('modelForSave', () => {
   it('raises schemaVersion, migrates old panels (in rows too) and applies schema steps 40 and 41', () => {
@@ -22,8 +23,21 @@ describe('modelForSave', () => {
   });
 
   it('leaves a current model as it is, and never lowers a newer schemaVersion', () => {
-    const current = { title: 'New', schemaVersion: CURRENT_SCHEMA_VERSION, refresh: '1m', panels: [{ id: 1, type: 'timeseries' }] };
+    const current = {
+      title: 'New',
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      refresh: '1m',
+      panels: [{ id: 1, type: 'timeseries' }],
+      annotations: { list: [BUILT_IN_ANNOTATION] },
+    };
     expect(modelForSave(current)).toEqual(current);
     expect(modelForSave({ title: 'Future', schemaVersion: 99 }).schemaVersion).toBe(99);
+  });
+
+  it('puts Grafana’s built-in annotation query first where a dashboard has none (a new, empty one)', () => {
+    const query = { name: 'Deploys', enable: true, datasource: { type: 'prometheus', uid: 'p' } };
+    expect(modelForSave({ title: 'New', annotations: { list: [] } }).annotations).toEqual({ list: [BUILT_IN_ANNOTATION] });
+    expect(modelForSave({ title: 'New', annotations: { list: [query] } }).annotations).toEqual({ list: [BUILT_IN_ANNOTATION, query] });
+    expect(modelForSave({ title: 'New' }).annotations).toEqual({ list: [BUILT_IN_ANNOTATION] });
   });
 });
