@@ -46,7 +46,6 @@ test('build a layout from an empty dashboard with the mouse and the keyboard, sa
     await expect(page.getByRole('region', { name: 'New panel' })).toBeVisible();
   });
 
-  // Before the duplicates: panels of the same title are landmarks of the same name.
   await test.step('axe in both themes in edit mode', async () => {
     await expectAccessibleInBothThemes(page);
   });
