@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { MAX_SEARCH_LIMIT, searchResultSchema } from '../../contract/search';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
@@ -14,6 +14,8 @@ export interface SearchParams {
   /** Only these dashboards (the recently viewed ones). */
   dashboardUids?: string[];
   limit?: number;
+  /** Grafana's 1-based page of `limit` hits. */
+  page?: number;
 }
 
 export function searchUrl(params: SearchParams): string {
@@ -26,6 +28,7 @@ export function searchUrl(params: SearchParams): string {
   if (params.starred) query.set('starred', 'true');
   for (const uid of params.dashboardUids ?? []) query.append('dashboardUIDs', uid);
   query.set('limit', String(params.limit ?? MAX_SEARCH_LIMIT));
+  if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
   return `/api/search?${query}`;
 }
 
@@ -44,3 +47,17 @@ export function searchQueryOptions(params: SearchParams) {
 
 /** Every dashboard (uid, title, folder, tags), for pickers and labels. */
 export const allDashboardsQueryOptions = () => searchQueryOptions({ words: [], tags: [], type: 'dash-db' });
+
+/**
+ * A search read `pageSize` hits at a time (Grafana's `limit` and `page`), for lists that load more
+ * as they scroll. A page shorter than `pageSize` is the last: the API says no total.
+ */
+export function searchPagesQueryOptions(params: SearchParams, pageSize: number) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.search({ ...keyParams(params), pageSize }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(searchUrl({ ...params, limit: pageSize, page: pageParam }), { schema: searchResultSchema, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.length < pageSize ? undefined : lastPage + 1),
+  });
+}

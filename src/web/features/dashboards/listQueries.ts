@@ -1,9 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { searchQueryOptions, type SearchParams } from '../../api/search';
+import { searchPagesQueryOptions, searchQueryOptions, type SearchParams } from '../../api/search';
 import { dashboardTagsQueryOptions, foldersQueryOptions } from './api';
 import { parseSearch, type ParsedSearch } from './searchQuery';
 
 export type Sort = 'alpha-asc' | 'alpha-desc';
+
+/**
+ * Dashboards asked per request as the list scrolls (Grafana's browse view asks 50): enough to
+ * fill a tall screen, small enough that the first answer costs little whatever the org holds.
+ */
+export const LIST_PAGE_SIZE = 50;
 
 /** What the dashboards list shows, as its URL says: search text, folder filter, order, starred only. */
 export interface ListView {
@@ -25,6 +31,7 @@ export function readListView(params: URLSearchParams): ListView {
 /**
  * The searches behind the list for search text already parsed: browsing shows the folders, then the
  * dashboards at the root; words, tags, a folder or Starred make it one flat list of `results`.
+ * The folders come in one answer; the root dashboards and the results are read page by page.
  */
 export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred }: Omit<ListView, 'text'>) {
   const filtering = parsed.words.length > 0 || parsed.tags.length > 0 || folderFilter !== undefined || starred;
@@ -49,8 +56,11 @@ export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred
 export function prefetchList(queryClient: QueryClient, { url }: { url: URL }): void {
   const view = readListView(url.searchParams);
   const searches = listSearches(parseSearch(view.text), view);
-  const first = searches.filtering ? [searches.results] : [searches.folders, searches.rootDashboards];
-  for (const params of first) void queryClient.prefetchQuery(searchQueryOptions(params));
+  if (searches.filtering) void queryClient.prefetchInfiniteQuery(searchPagesQueryOptions(searches.results, LIST_PAGE_SIZE));
+  else {
+    void queryClient.prefetchQuery(searchQueryOptions(searches.folders));
+    void queryClient.prefetchInfiniteQuery(searchPagesQueryOptions(searches.rootDashboards, LIST_PAGE_SIZE));
+  }
   void queryClient.prefetchQuery(dashboardTagsQueryOptions());
   void queryClient.prefetchQuery(foldersQueryOptions());
 }
