@@ -1,7 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { searchPagesQueryOptions, searchQueryOptions, type SearchParams } from '../../api/search';
-import { dashboardTagsQueryOptions, foldersQueryOptions } from './api';
-import { parseSearch, type ParsedSearch } from './searchQuery';
+import type { SearchParams } from '../../api/searchParams';
+import type { ParsedSearch } from './searchQuery';
 
 export type Sort = 'alpha-asc' | 'alpha-desc';
 
@@ -46,21 +44,4 @@ export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred
     starred,
   };
   return { filtering, folders, rootDashboards, results };
-}
-
-/**
- * Starts what the list at `url` asks first (its searches, then the tags and folders its filters
- * offer), so the answers are on their way while the page's code still loads. The page's hooks
- * then find these requests in the cache instead of sending their own.
- */
-export function prefetchList(queryClient: QueryClient, { url }: { url: URL }): void {
-  const view = readListView(url.searchParams);
-  const searches = listSearches(parseSearch(view.text), view);
-  if (searches.filtering) void queryClient.prefetchInfiniteQuery(searchPagesQueryOptions(searches.results, LIST_PAGE_SIZE));
-  else {
-    void queryClient.prefetchQuery(searchQueryOptions(searches.folders));
-    void queryClient.prefetchInfiniteQuery(searchPagesQueryOptions(searches.rootDashboards, LIST_PAGE_SIZE));
-  }
-  void queryClient.prefetchQuery(dashboardTagsQueryOptions());
-  void queryClient.prefetchQuery(foldersQueryOptions());
 }
