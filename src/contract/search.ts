@@ -37,7 +37,7 @@ const uidList = stringList
   )
   .refine((values) => values.length <= MAX_SEARCH_IDS, { error: `too many values: at most ${MAX_SEARCH_IDS}` });
 
-export const MAX_SEARCH_LIMIT = 5000;
+export { MAX_SEARCH_LIMIT } from './searchLimits';
 
 /** `GET /api/search` */
 export const searchQuerySchema = z.object({

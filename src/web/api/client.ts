@@ -1,24 +1,14 @@
 import type { z } from 'zod';
 import { describeZodError, errorResponseSchema } from '../../contract/errors';
 import { ApiError, NetworkError, UnexpectedResponseError } from './errors';
+import { sendRequest, type SendOptions, type SentRequest } from './request';
 import { apiBase, endSession, getSession } from './session';
 
-export interface RequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+export interface RequestOptions<S extends z.ZodType> extends SendOptions {
   /** The contract schema the answer must match. */
   schema: S;
-  signal?: AbortSignal;
-  /**
-   * Call with these credentials instead of the session's: the connect page checks a token with it,
-   * and without a token the call relies on this origin's session cookie (sign-in, its probe).
-   * A 401 then ends no session.
-   */
-  credentials?: { serverUrl: string; token?: string };
   /** A 401 answers what was sent (a wrong old password), not the session: it stays. */
   keepSessionOn401?: boolean;
-  /** Extra request headers (e.g. Grafana's `X-Disable-Provenance` on alerting writes). */
-  headers?: Record<string, string>;
 }
 
 /**
@@ -28,26 +18,15 @@ export interface RequestOptions<S extends z.ZodType> {
  * session, which sends the person to /login with the reason.
  */
 export async function apiFetch<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const session = options.credentials ? null : getSession();
-  const credentials = options.credentials ?? (session?.kind === 'token' ? session : { serverUrl: '' });
-  const base = apiBase(credentials);
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return readAnswer(await sendRequest(path, options), path, options);
+}
 
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new NetworkError(`Cannot reach the server at ${base}: check the address and that the server is running.`);
-  }
-
+/** The second half of `apiFetch`, for a request sent before zod and the contract were loaded. */
+export async function readAnswer<S extends z.ZodType>(
+  { response, base, session }: SentRequest,
+  path: string,
+  options: Pick<RequestOptions<S>, 'schema' | 'keepSessionOn401'>,
+): Promise<z.output<S>> {
   const text = await response.text();
   let json: unknown;
   try {

@@ -49,7 +49,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'dashboards',
           ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))),
-          ...prefetch(queryClient, () => import('../features/dashboards/listQueries').then((m) => m.prefetchList)),
+          ...prefetch(queryClient, () => import('../features/dashboards/listPrefetch').then((m) => m.prefetchList)),
         },
         {
           path: 'd/:uid/:slug?',

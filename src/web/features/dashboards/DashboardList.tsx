@@ -1,7 +1,8 @@
 import { Group, Paper } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { DashboardRow, FolderRow } from './DashboardRows';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { DashboardRow, FolderRow, MoreRowContent } from './DashboardRows';
+import type { MoreRow } from './listPaging';
 import type { BrowseRow } from './useDashboardBrowser';
 
 export const ROW_HEIGHT = 44;
@@ -35,9 +36,15 @@ export function useRowNavigation(count: number) {
 
 export type RowNavigation = ReturnType<typeof useRowNavigation>;
 
-/** The folders and dashboards, virtualised so that 10,000 rows stay smooth. */
+/**
+ * The folders and dashboards, virtualised so that 10,000 rows stay smooth. A "more" row that comes
+ * within the virtualiser's overscan asks for its list's next page, so pages arrive before they are
+ * scrolled to. Screen readers are told each row's place and, once everything is loaded, the total.
+ */
 export function DashboardList({
   rows,
+  label,
+  complete,
   nav,
   filtering,
   stale,
@@ -48,8 +55,13 @@ export function DashboardList({
   onOpenFolder,
   onDeleteFolder,
   onTag,
+  onLoadMore,
+  onRetryMore,
 }: {
   rows: BrowseRow[];
+  label: string;
+  /** Every row is loaded: their number is the total. */
+  complete: boolean;
   nav: RowNavigation;
   filtering: boolean;
   /** The rows answer an older search than the one typed: shown dimmed, marked busy. */
@@ -61,14 +73,25 @@ export function DashboardList({
   onOpenFolder: (row: Extract<BrowseRow, { kind: 'folder' }>) => void;
   onDeleteFolder: (row: Extract<BrowseRow, { kind: 'folder' }>) => void;
   onTag: (tag: string) => void;
+  onLoadMore: (row: MoreRow) => void;
+  onRetryMore: (row: MoreRow) => void;
 }) {
   const { listRef, virtualizer } = nav;
+  const items = virtualizer.getVirtualItems();
+  // After every render: a "more" row in range asks again once its page has come (and filled less than the screen).
+  useEffect(() => {
+    for (const item of items) {
+      const row = rows[item.index];
+      if (row?.kind === 'more') onLoadMore(row);
+    }
+  });
+  const setSize = complete ? rows.length : -1;
   return (
     <Paper withBorder radius="sm" style={{ opacity: stale ? 0.6 : 1 }}>
       <div
         ref={listRef}
         role="list"
-        aria-label={filtering ? `${rows.length} results` : 'Folders and dashboards'}
+        aria-label={label}
         aria-busy={stale}
         onKeyDown={nav.onListKey}
         style={{
@@ -79,12 +102,14 @@ export function DashboardList({
         }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[item.index]!;
             return (
               <div
-                key={`${row.kind}-${row.hit.uid}`}
+                key={row.kind === 'more' ? `more-${row.key}` : `${row.kind}-${row.hit.uid}`}
                 role="listitem"
+                aria-posinset={row.kind === 'more' ? undefined : item.index + 1}
+                aria-setsize={row.kind === 'more' ? undefined : setSize}
                 data-row={item.index}
                 style={{
                   position: 'absolute',
@@ -97,11 +122,14 @@ export function DashboardList({
                 }}
               >
                 <Group h="100%" px="sm" gap="sm" wrap="nowrap" onFocus={() => nav.setActive(item.index)}>
-                  {row.kind === 'folder' ? (
+                  {row.kind === 'more' ? (
+                    <MoreRowContent error={row.error} onRetry={() => onRetryMore(row)} />
+                  ) : row.kind === 'folder' ? (
                     <FolderRow
                       hit={row.hit}
                       expanded={row.expanded}
                       count={row.count}
+                      countComplete={row.countComplete}
                       filtering={filtering}
                       canEdit={canEdit}
                       canAdmin={canAdmin}

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFolder, IconLayoutDashboard, IconLock, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
+import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { plural } from '../../lib/format';
 
@@ -10,6 +11,7 @@ export function FolderRow({
   hit,
   expanded,
   count,
+  countComplete,
   filtering,
   canEdit,
   canAdmin,
@@ -18,7 +20,9 @@ export function FolderRow({
 }: {
   hit: SearchHit;
   expanded: boolean;
+  /** The dashboards loaded of it, and whether that is all of them. */
   count?: number;
+  countComplete?: boolean;
   filtering: boolean;
   canEdit: boolean;
   canAdmin: boolean;
@@ -44,7 +48,7 @@ export function FolderRow({
         </Anchor>
         {count !== undefined && (
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {plural(count, 'dashboard')}
+            {countComplete ? plural(count, 'dashboard') : `at least ${plural(count, 'dashboard')}`}
           </Text>
         )}
       </Group>
@@ -127,5 +131,31 @@ export function DashboardRow({
         ))}
       </Group>
     </>
+  );
+}
+
+/**
+ * The row after a list with more to load: a loader while its next page is on its way (it is asked
+ * for as soon as this row nears the screen), or the server's reason with a way to try again.
+ */
+export function MoreRowContent({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (error)
+    return (
+      <>
+        <Text size="sm" c="red" style={{ flex: 1, minWidth: 0 }} truncate>
+          Could not load more dashboards: {errorMessage(error)}
+        </Text>
+        <Button size="xs" variant="default" data-row-target onClick={onRetry}>
+          Try again
+        </Button>
+      </>
+    );
+  return (
+    <Group gap="sm" wrap="nowrap" role="status" data-row-target tabIndex={-1}>
+      <Loader size="xs" aria-hidden />
+      <Text size="sm" c="dimmed">
+        Loading more dashboards
+      </Text>
+    </Group>
   );
 }

@@ -143,6 +143,8 @@ export function DashboardsPage() {
       ) : (
         <DashboardList
           rows={rows}
+          label={filtering ? resultsLabel(browser.resultCount) : 'Folders and dashboards'}
+          complete={!rows.some((row) => row.kind === 'more')}
           nav={nav}
           filtering={filtering}
           stale={!fresh}
@@ -153,11 +155,14 @@ export function DashboardsPage() {
           onOpenFolder={(row) => (filtering ? browser.setParam('folder', row.hit.uid) : browser.toggleFolder(row.hit.uid))}
           onDeleteFolder={removeFolder}
           onTag={(tag) => browser.setParam('query', withTag(browser.text, tag))}
+          onLoadMore={browser.loadMore}
+          onRetryMore={browser.retryMore}
         />
       )}
       {browser.resultCount !== undefined && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {plural(browser.resultCount, 'result')}
+          {resultsLabel(browser.resultCount)}
+          {!browser.resultCount.complete && ', more load as you scroll'}
         </Text>
       )}
       <NewFolderModal opened={folderOpen} onClose={folderModal.close} />
@@ -175,4 +180,10 @@ export function DashboardsPage() {
       )}
     </Page>
   );
+}
+
+/** What the results count says: the total once all are loaded, else how many are so far. */
+function resultsLabel(count: { loaded: number; complete: boolean } | undefined): string {
+  if (!count) return 'Results';
+  return count.complete ? plural(count.loaded, 'result') : `At least ${plural(count.loaded, 'result')}`;
 }

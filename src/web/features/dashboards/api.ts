@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   dashboardTagListSchema,
@@ -20,13 +20,6 @@ export type { SearchParams };
 
 export function useSearch(params: SearchParams, enabled = true) {
   return useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData, enabled });
-}
-
-/** The dashboards of each expanded folder, in the order of `folderUids`. */
-export function useFolderContents(folderUids: string[], sort: SearchParams['sort']) {
-  return useQueries({
-    queries: folderUids.map((folderUid) => searchQueryOptions({ words: [], tags: [], folderUid, type: 'dash-db', sort })),
-  });
 }
 
 export const foldersQueryOptions = () =>

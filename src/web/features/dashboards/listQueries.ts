@@ -1,9 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { searchQueryOptions, type SearchParams } from '../../api/search';
-import { dashboardTagsQueryOptions, foldersQueryOptions } from './api';
-import { parseSearch, type ParsedSearch } from './searchQuery';
+import type { SearchParams } from '../../api/searchParams';
+import type { ParsedSearch } from './searchQuery';
 
 export type Sort = 'alpha-asc' | 'alpha-desc';
+
+/**
+ * Dashboards asked per request as the list scrolls (Grafana's browse view asks 50): enough to
+ * fill a tall screen, small enough that the first answer costs little whatever the org holds.
+ */
+export const LIST_PAGE_SIZE = 50;
 
 /** What the dashboards list shows, as its URL says: search text, folder filter, order, starred only. */
 export interface ListView {
@@ -25,6 +29,7 @@ export function readListView(params: URLSearchParams): ListView {
 /**
  * The searches behind the list for search text already parsed: browsing shows the folders, then the
  * dashboards at the root; words, tags, a folder or Starred make it one flat list of `results`.
+ * The folders come in one answer; the root dashboards and the results are read page by page.
  */
 export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred }: Omit<ListView, 'text'>) {
   const filtering = parsed.words.length > 0 || parsed.tags.length > 0 || folderFilter !== undefined || starred;
@@ -39,18 +44,4 @@ export function listSearches(parsed: ParsedSearch, { folderFilter, sort, starred
     starred,
   };
   return { filtering, folders, rootDashboards, results };
-}
-
-/**
- * Starts what the list at `url` asks first (its searches, then the tags and folders its filters
- * offer), so the answers are on their way while the page's code still loads. The page's hooks
- * then find these requests in the cache instead of sending their own.
- */
-export function prefetchList(queryClient: QueryClient, { url }: { url: URL }): void {
-  const view = readListView(url.searchParams);
-  const searches = listSearches(parseSearch(view.text), view);
-  const first = searches.filtering ? [searches.results] : [searches.folders, searches.rootDashboards];
-  for (const params of first) void queryClient.prefetchQuery(searchQueryOptions(params));
-  void queryClient.prefetchQuery(dashboardTagsQueryOptions());
-  void queryClient.prefetchQuery(foldersQueryOptions());
 }
