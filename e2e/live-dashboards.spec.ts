@@ -166,7 +166,8 @@ test('an imported dashboard draws real data, with variables, time range, rows an
 
   // The stat says what Prometheus says for the same query.
   const expected = await prometheusValue('up{job="prometheus"}');
-  await expect(page.getByRole('region', { name: 'Up', exact: true })).toContainText(expected, { timeout: 30_000 });
+  // The first panel waits for the dashboard, its renderer chunks and its query: long on a loaded machine.
+  await expect(page.getByRole('region', { name: 'Up', exact: true })).toContainText(expected, { timeout: 90_000 });
   await expect(page.getByRole('region', { name: 'Gauge', exact: true })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Bar gauge', exact: true })).toContainText('1');
 
@@ -235,7 +236,7 @@ test('a Viewer sees the same data; panel view and inspect work from the panel me
   const saved = await importLiveDashboard(server);
   const { token } = await server.tokenFor('Viewer');
   await connect(page, server, token, `${server.url}${saved.url}?var-factor=2`);
-  await expect(page.getByRole('region', { name: 'Scaled', exact: true })).toContainText('2', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Scaled', exact: true })).toContainText('2', { timeout: 90_000 });
 
   await page.getByRole('button', { name: 'Menu for panel Up' }).click();
   await page.getByRole('menuitem', { name: 'View' }).click();
@@ -258,7 +259,7 @@ test(`a live dashboard passes axe in the light and dark themes`, async ({ page, 
   test.setTimeout(90_000);
   const saved = await importLiveDashboard(server);
   await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
-  await expect(page.getByRole('region', { name: 'Up', exact: true })).toContainText('1', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Up', exact: true })).toContainText('1', { timeout: 90_000 });
   await expect(page.getByRole('region', { name: 'SQL table', exact: true }).getByRole('table')).toBeVisible();
   await expectAccessibleInBothThemes(page);
 });
