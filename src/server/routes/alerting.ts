@@ -525,7 +525,8 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
       if (nameSearch && !summary.title.toLowerCase().includes(nameSearch)) continue;
       const status = statusOf(summary.uid);
       const kept =
-        (states.size === 0 || states.has(status.state) || states.has(status.health)) && (matchers.length === 0 || status.matching.length > 0);
+        (states.size === 0 || states.has(status.state) || states.has(status.health)) &&
+        (matchers.length === 0 || status.matching.length > 0);
       if (!kept) continue;
       const key = `${summary.folderUid}\u0000${summary.group}`;
       let group = grouped.get(key);
