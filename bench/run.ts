@@ -229,8 +229,8 @@ async function main(): Promise<Results> {
         const browser = await launch();
         try {
           pages = await listAndTimeline(browser, server.url, session, state.end);
-          pages.push(...(await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log)));
           if (args.only?.split(',').includes('rulelist')) pages.push(await measureRuleList(server, browser, session, settings.uiRuns, log));
+          pages.push(...(await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log)));
         } finally {
           await browser.close();
         }
