@@ -18,7 +18,8 @@
  *                                  --scale with these sizes instead (dashboards/annotations per step),
  *                                  to check the scale steps without seeding millions
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
- *            --only org,search,dashboard,annotations,save,query (load rows to run)
+ *            --only org,search,dashboard,annotations,save,query (load rows to run); --only rulelist
+ *            also seeds 10,000 alert rules and times the rules list (bench/lib/ruleList.ts)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { openStore } from '../src/server/store';
 import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
 import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } from './lib/processes';
 import { measureLiveDashboard } from './lib/liveDashboard';
+import { measureRuleList } from './lib/ruleList';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
 import { measurePostgres, type PostgresBench } from './lib/postgres';
@@ -227,6 +229,7 @@ async function main(): Promise<Results> {
         const browser = await launch();
         try {
           pages = await listAndTimeline(browser, server.url, session, state.end);
+          if (args.only?.split(',').includes('rulelist')) pages.push(await measureRuleList(server, browser, session, settings.uiRuns, log));
           pages.push(...(await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log)));
         } finally {
           await browser.close();

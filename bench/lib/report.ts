@@ -76,6 +76,7 @@ const LIST_GOAL = 500;
 /** What a page timing waited for, for the tables. */
 function waitsFor(page: PageTiming): string {
   if (page.mode === 'graph') return "Explore's first graph (10 series of a real Prometheus)";
+  if (page.mode === 'rules') return `first group row of the alert rules list (10,000 rules; ${page.count} rows rendered)`;
   return page.mode === 'list'
     ? `first rows of the dashboards list (${page.count} rows rendered of the virtualised list)`
     : page.mode === 'panels'

@@ -210,7 +210,7 @@ export function bundleSizes(webDir: string): BundleReport {
 }
 
 /** What a page must show for its timing to stop; see the probe in `timePage`. */
-export type Probe = 'dashboards-list' | 'annotations' | 'live-dashboard' | 'explore';
+export type Probe = 'dashboards-list' | 'annotations' | 'live-dashboard' | 'explore' | 'rule-list';
 
 export interface PageTiming {
   /** The address opened (path and query). */
@@ -262,6 +262,7 @@ declare global {
  *
  * Probes:
  * - dashboards-list: the "Folders and dashboards" list has a row with a size on screen.
+ * - rule-list: the "Alert rules by folder and group" list has a row with a size on screen.
  * - annotations: a canvas with `data-painted-count` >= target (the timeline), or while the page
  *   has no such canvas, the first row of its annotation table.
  *
@@ -295,6 +296,12 @@ function pageScript(session: Session, probe: Probe, target: number): string {
       // Explore's graph: uPlot has made its canvas (it draws the series as it makes it).
       const canvas = document.querySelector('main [data-testid="graph-canvas"] canvas');
       return canvas && visible(canvas) ? { mode: 'graph', count: 1 } : null;
+    }
+    if (probe === 'rule-list') {
+      // The alert rules list (bench/lib/ruleList.ts): its first group row on screen.
+      const list = document.querySelector('[role="list"][aria-label="Alert rules by folder and group"]');
+      const rows = list ? list.querySelectorAll('[role="listitem"]') : [];
+      return rows.length > 0 && visible(rows[0]) ? { mode: 'rules', count: rows.length } : null;
     }
     if (probe === 'dashboards-list') {
       const list = document.querySelector('[role="list"][aria-label="Folders and dashboards"]');

@@ -27,7 +27,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Frame } from '../query/frames';
 import type { Store } from '../store';
-import type { AlertRuleInput, StoredAlertInstance, StoredAlertRule } from '../store/alerting';
+import type { AlertRuleInput, RuleSummary, StoredAlertInstance, StoredAlertRule } from '../store/alerting';
 import type { DashboardRow } from '../store/schema';
 
 interface FolderInfo {
@@ -482,113 +482,65 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     // Grafana's panel filter: a panel id means nothing without its dashboard.
     if (query.panel_id !== undefined && !query.dashboard_uid)
       throw badRequest('panel_id must be set with dashboard_uid', { field: 'panel_id' });
-    const linked = (rule: StoredAlertRule) =>
+    const linked = (rule: RuleSummary) =>
       !query.dashboard_uid ||
       (rule.annotations.__dashboardUid__ === query.dashboard_uid &&
         (query.panel_id === undefined || rule.annotations.__panelId__ === String(query.panel_id)));
-    const [rules, groups, evaluations, instances] = await Promise.all([
-      store.alerting.list(identity.orgId, {
-        ...(query.folder_uid ? { folderUids: [query.folder_uid] } : {}),
-        ...(query.rule_group ? { group: query.rule_group } : {}),
-        ...(query.rule_uid ? { uid: query.rule_uid } : {}),
-      }),
+    const storeFilter = {
+      ...(query.folder_uid ? { folderUids: [query.folder_uid] } : {}),
+      ...(query.rule_group ? { group: query.rule_group } : {}),
+      ...(query.rule_uid ? { uid: query.rule_uid } : {}),
+    };
+    // Filtering, grouping and paging read only the rules' summaries; whole rules are read for the page.
+    const [summaries, groups, evaluations, instances] = await Promise.all([
+      store.alerting.summaries(identity.orgId, storeFilter),
       store.alerting.groups(identity.orgId),
       store.alerting.evaluations(identity.orgId),
       store.alerting.instances(identity.orgId),
     ]);
+    const intervalOf = new Map(groups.map((g) => [`${g.folderUid}\u0000${g.name}`, g.intervalSeconds]));
     const instancesOf = new Map<string, StoredAlertInstance[]>();
-    for (const instance of instances) instancesOf.set(instance.ruleUid, [...(instancesOf.get(instance.ruleUid) ?? []), instance]);
+    for (const instance of instances) {
+      const ofRule = instancesOf.get(instance.ruleUid);
+      if (ofRule) ofRule.push(instance);
+      else instancesOf.set(instance.ruleUid, [instance]);
+    }
 
-    const allGroups = byGroup(rules.filter((rule) => viewable(rule.folderUid) && linked(rule)))
-      .map((ofGroup) => {
-        const first = ofGroup[0]!;
-        const seconds = groups.find((g) => g.folderUid === first.folderUid && g.name === first.group)?.intervalSeconds ?? 60;
-        const ruleTotals: Record<string, number> = {};
-        let lastEvaluation = 0;
-        let evaluationTime = 0;
-        const shown = ofGroup
-          .filter((rule) => !nameSearch || rule.title.toLowerCase().includes(nameSearch))
-          .map((rule) => {
-            const evaluation = evaluations.get(rule.uid);
-            let alerts = (instancesOf.get(rule.uid) ?? []).filter((instance) => instance.state !== 'Normal' || instance.reason === '');
-            const alertTotals: Record<string, number> = {};
-            for (const instance of alerts) {
-              const key = instance.state.toLowerCase();
-              alertTotals[key] = (alertTotals[key] ?? 0) + 1;
-            }
-            const state = alerts.some((i) => isFiring(i.state) && i.state !== 'Recovering')
-              ? 'firing'
-              : alerts.some((i) => i.state === 'Recovering')
-                ? 'recovering'
-                : alerts.some((i) => i.state === 'Pending')
-                  ? 'pending'
-                  : 'inactive';
-            const health = evaluation?.health ?? 'unknown';
-            if (matchers.length > 0) alerts = alerts.filter((instance) => matchers.every((m) => m(instance.labels)));
-            const limit = query.limit_alerts;
-            const listed = limit !== undefined && limit >= 0 ? alerts.slice(0, limit) : alerts;
-            if (evaluation) {
-              lastEvaluation = Math.max(lastEvaluation, evaluation.evaluated_at);
-              evaluationTime += evaluation.duration_ms / 1000;
-            }
-            return {
-              keep: (states.size === 0 || states.has(state) || states.has(health)) && (matchers.length === 0 || alerts.length > 0),
-              body: {
-                state,
-                name: rule.title,
-                query: JSON.stringify(rule.data),
-                queriedDatasourceUIDs: [
-                  ...new Set(rule.data.map((q) => q.datasourceUid).filter((uid) => uid !== EXPRESSION_DATASOURCE_UID)),
-                ],
-                duration: rule.forMs / 1000,
-                keepFiringFor: rule.keepFiringForMs / 1000,
-                labels: rule.labels,
-                annotations: rule.annotations,
-                health,
-                lastError: evaluation?.last_error ?? '',
-                type: 'alerting',
-                lastEvaluation: new Date(evaluation?.evaluated_at ?? 0).toISOString(),
-                evaluationTime: (evaluation?.duration_ms ?? 0) / 1000,
-                uid: rule.uid,
-                folderUid: rule.folderUid,
-                isPaused: rule.isPaused,
-                alerts: listed.map((instance) => ({
-                  labels: instance.labels,
-                  annotations: instance.annotations,
-                  state: stateWithReason(instance.state, instance.reason),
-                  activeAt: new Date(instance.startedAt).toISOString(),
-                  value: Object.entries(instance.values)
-                    .map(([refId, value]) => `[ var='${refId}' labels=${labelsText({})} value=${value === null ? 'null' : value} ]`)
-                    .join(', '),
-                })),
-                totals: alertTotals,
-                totalsFiltered: alertTotals,
-              },
-            };
-          })
-          .filter((entry) => entry.keep)
-          .map((entry) => entry.body);
-        for (const rule of shown) {
-          ruleTotals[rule.state] = (ruleTotals[rule.state] ?? 0) + 1;
-          if (rule.health !== 'ok') ruleTotals[rule.health] = (ruleTotals[rule.health] ?? 0) + 1;
-        }
-        const limited = query.rule_limit !== undefined && query.rule_limit >= 0 ? shown.slice(0, query.rule_limit) : shown;
-        return {
-          key: [first.folderUid, first.group] as [string, string],
-          body: {
-            name: first.group,
-            file: folders.get(first.folderUid)?.title ?? first.folderUid,
-            folderUid: first.folderUid,
-            interval: seconds,
-            lastEvaluation: new Date(lastEvaluation).toISOString(),
-            evaluationTime,
-            rules: limited,
-            totals: ruleTotals,
-          },
-        };
-      })
-      .filter((group) => group.body.rules.length > 0)
-      .sort((a, b) => a.body.file.localeCompare(b.body.file) || a.body.name.localeCompare(b.body.name));
+    const statusOf = (uid: string) => {
+      const alerts = (instancesOf.get(uid) ?? []).filter((instance) => instance.state !== 'Normal' || instance.reason === '');
+      const state = alerts.some((i) => isFiring(i.state) && i.state !== 'Recovering')
+        ? 'firing'
+        : alerts.some((i) => i.state === 'Recovering')
+          ? 'recovering'
+          : alerts.some((i) => i.state === 'Pending')
+            ? 'pending'
+            : 'inactive';
+      const matching = matchers.length > 0 ? alerts.filter((instance) => matchers.every((m) => m(instance.labels))) : alerts;
+      return { uid, state, health: evaluations.get(uid)?.health ?? 'unknown', alerts, matching };
+    };
+    type RuleStatus = ReturnType<typeof statusOf>;
+    const grouped = new Map<string, { key: [string, string]; file: string; name: string; rules: RuleStatus[] }>();
+    for (const summary of summaries) {
+      if (!viewable(summary.folderUid) || !linked(summary)) continue;
+      if (nameSearch && !summary.title.toLowerCase().includes(nameSearch)) continue;
+      const status = statusOf(summary.uid);
+      const kept =
+        (states.size === 0 || states.has(status.state) || states.has(status.health)) &&
+        (matchers.length === 0 || status.matching.length > 0);
+      if (!kept) continue;
+      const key = `${summary.folderUid}\u0000${summary.group}`;
+      let group = grouped.get(key);
+      if (!group) {
+        const file = folders.get(summary.folderUid)?.title ?? summary.folderUid;
+        group = { key: [summary.folderUid, summary.group], file, name: summary.group, rules: [] };
+        grouped.set(key, group);
+      }
+      group.rules.push(status);
+    }
+    const ruleLimit = query.rule_limit !== undefined && query.rule_limit >= 0 ? query.rule_limit : Infinity;
+    const allGroups = [...grouped.values()]
+      .filter((group) => Math.min(group.rules.length, ruleLimit) > 0)
+      .sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
 
     let start = 0;
     if (query.group_next_token) {
@@ -599,11 +551,87 @@ export function registerAlertingRoutes(app: FastifyInstance, store: Store): void
     const limit = query.group_limit !== undefined && query.group_limit > 0 ? query.group_limit : allGroups.length;
     const page = allGroups.slice(start, start + limit);
     const next = allGroups[start + limit];
+    const listed = page.flatMap((group) => group.rules.slice(0, ruleLimit).map((rule) => rule.uid));
+    const whole = new Map(
+      (await store.alerting.list(identity.orgId, listed.length === summaries.length ? storeFilter : { uids: listed })).map((rule) => [
+        rule.uid,
+        rule,
+      ]),
+    );
+
+    const ruleBody = (rule: StoredAlertRule, status: RuleStatus) => {
+      const evaluation = evaluations.get(rule.uid);
+      const alertTotals: Record<string, number> = {};
+      for (const instance of status.alerts) {
+        const key = instance.state.toLowerCase();
+        alertTotals[key] = (alertTotals[key] ?? 0) + 1;
+      }
+      const alertLimit = query.limit_alerts;
+      const alerts = alertLimit !== undefined && alertLimit >= 0 ? status.matching.slice(0, alertLimit) : status.matching;
+      return {
+        state: status.state,
+        name: rule.title,
+        query: JSON.stringify(rule.data),
+        queriedDatasourceUIDs: [...new Set(rule.data.map((q) => q.datasourceUid).filter((uid) => uid !== EXPRESSION_DATASOURCE_UID))],
+        duration: rule.forMs / 1000,
+        keepFiringFor: rule.keepFiringForMs / 1000,
+        labels: rule.labels,
+        annotations: rule.annotations,
+        health: status.health,
+        lastError: evaluation?.last_error ?? '',
+        type: 'alerting',
+        lastEvaluation: new Date(evaluation?.evaluated_at ?? 0).toISOString(),
+        evaluationTime: (evaluation?.duration_ms ?? 0) / 1000,
+        uid: rule.uid,
+        folderUid: rule.folderUid,
+        isPaused: rule.isPaused,
+        alerts: alerts.map((instance) => ({
+          labels: instance.labels,
+          annotations: instance.annotations,
+          state: stateWithReason(instance.state, instance.reason),
+          activeAt: new Date(instance.startedAt).toISOString(),
+          value: Object.entries(instance.values)
+            .map(([refId, value]) => `[ var='${refId}' labels=${labelsText({})} value=${value === null ? 'null' : value} ]`)
+            .join(', '),
+        })),
+        totals: alertTotals,
+        totalsFiltered: alertTotals,
+      };
+    };
+
     const totals: Record<string, number> = {};
-    for (const group of page) for (const [key, n] of Object.entries(group.body.totals)) totals[key] = (totals[key] ?? 0) + n;
+    const pageGroups = page.map((group) => {
+      const ruleTotals: Record<string, number> = {};
+      let lastEvaluation = 0;
+      let evaluationTime = 0;
+      for (const rule of group.rules) {
+        ruleTotals[rule.state] = (ruleTotals[rule.state] ?? 0) + 1;
+        if (rule.health !== 'ok') ruleTotals[rule.health] = (ruleTotals[rule.health] ?? 0) + 1;
+        const evaluation = evaluations.get(rule.uid);
+        if (evaluation) {
+          lastEvaluation = Math.max(lastEvaluation, evaluation.evaluated_at);
+          evaluationTime += evaluation.duration_ms / 1000;
+        }
+      }
+      for (const [key, n] of Object.entries(ruleTotals)) totals[key] = (totals[key] ?? 0) + n;
+      return {
+        name: group.name,
+        file: group.file,
+        folderUid: group.key[0],
+        interval: intervalOf.get(`${group.key[0]}\u0000${group.key[1]}`) ?? 60,
+        lastEvaluation: new Date(lastEvaluation).toISOString(),
+        evaluationTime,
+        // A rule deleted between the two reads is left out.
+        rules: group.rules.slice(0, ruleLimit).flatMap((status) => {
+          const rule = whole.get(status.uid);
+          return rule ? [ruleBody(rule, status)] : [];
+        }),
+        totals: ruleTotals,
+      };
+    });
     return {
       status: 'success',
-      data: { groups: page.map((group) => group.body), totals, ...(next ? { groupNextToken: encodeToken(next.key) } : {}) },
+      data: { groups: pageGroups, totals, ...(next ? { groupNextToken: encodeToken(next.key) } : {}) },
     };
   });
 

@@ -78,16 +78,22 @@ export function serveRuleStates(groups: RuleStatesGroup[]): URLSearchParams[] {
               (states.length === 0 || states.includes(rule.state) || states.includes(rule.health)),
           ),
         }))
-        .filter((group) => group.rules.length > 0);
+        .filter((group) => group.rules.length > 0)
+        // As the server: each group counts its rules by state, then lists `rule_limit` of them.
+        .map((group) => {
+          const groupTotals: Record<string, number> = {};
+          for (const rule of group.rules) {
+            groupTotals[rule.state] = (groupTotals[rule.state] ?? 0) + 1;
+            if (rule.health !== 'ok') groupTotals[rule.health] = (groupTotals[rule.health] ?? 0) + 1;
+          }
+          const ruleLimit = params.has('rule_limit') ? Number(params.get('rule_limit')) : group.rules.length;
+          return { ...group, rules: group.rules.slice(0, ruleLimit), totals: groupTotals };
+        });
       const start = Number(params.get('group_next_token') ?? 0);
       const limit = Number(params.get('group_limit') ?? kept.length) || kept.length;
       const page = kept.slice(start, start + limit);
       const totals: Record<string, number> = {};
-      for (const group of page)
-        for (const rule of group.rules) {
-          totals[rule.state] = (totals[rule.state] ?? 0) + 1;
-          if (rule.health !== 'ok') totals[rule.health] = (totals[rule.health] ?? 0) + 1;
-        }
+      for (const group of page) for (const [key, n] of Object.entries(group.totals)) totals[key] = (totals[key] ?? 0) + n;
       const body: RuleStatesBody = {
         status: 'success',
         data: { groups: page, totals, ...(start + limit < kept.length ? { groupNextToken: String(start + limit) } : {}) },

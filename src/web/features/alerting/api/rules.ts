@@ -50,6 +50,12 @@ export const ruleGroupsQueryOptions = (filters: RuleFilters) =>
     refetchInterval: 30_000,
   });
 
+/** Rules per state over every group, and each group's own counts (to count the groups a filter keeps). */
+export interface RuleTotals {
+  totals: Record<string, number>;
+  groupTotals: Array<Record<string, number>>;
+}
+
 /**
  * Rules per state over every group (the answer's totals cover the groups it lists): one rule and no
  * alerts per group keep the answer small. The state filter is left out, so the totals can set it.
@@ -57,15 +63,25 @@ export const ruleGroupsQueryOptions = (filters: RuleFilters) =>
 export const ruleTotalsQueryOptions = (filters: RuleFilters) =>
   queryOptions({
     queryKey: alertingKeys.ruleTotals({ ...filters, states: [] }),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<RuleTotals> => {
       const params = filterParams(filters, false);
       params.set('rule_limit', '1');
       params.set('limit_alerts', '0');
       const answer = await apiFetch(`${RULE_STATES}?${params}`, { schema: ruleStatesResponseSchema, signal });
-      return answer.data.totals ?? {};
+      return { totals: answer.data.totals ?? {}, groupTotals: answer.data.groups.map((group) => group.totals ?? {}) };
     },
     refetchInterval: 30_000,
   });
+
+/** Grafana's state filter values as the totals name them (`normal` counts as `inactive`). */
+const filterTotalsKey = (filter: string) => (filter === 'normal' ? 'inactive' : filter);
+
+/** How many groups the list has with the state filter applied: those with a rule in a chosen state. */
+export function groupsMatching(totals: RuleTotals, states: string[]): number {
+  if (states.length === 0) return totals.groupTotals.length;
+  const keys = states.map(filterTotalsKey);
+  return totals.groupTotals.filter((group) => keys.some((key) => (group[key] ?? 0) > 0)).length;
+}
 
 /** Firing alert instances of every rule the caller can see, for the navigation's count. */
 export const firingCountQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import type { searchResultSchema } from '../../../../contract/search';
 import { startSession } from '../../../api/session';
@@ -15,7 +15,37 @@ import './RuleListPage';
 // These pages draw many Mantine parts at once; on a loaded 2-core machine a first page was seen to take 9 s.
 configure({ asyncUtilTimeout: 30_000 });
 
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  vi.unstubAllGlobals();
+});
+
+/** An IntersectionObserver the test drives: `show(text)` says the element with that text came into view. */
+class TestIntersectionObserver {
+  static made: TestIntersectionObserver[] = [];
+  readonly targets: Element[] = [];
+  connected = true;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    TestIntersectionObserver.made.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    this.connected = false;
+  }
+  takeRecords() {
+    return [];
+  }
+  static show(text: string) {
+    for (const observer of TestIntersectionObserver.made.filter((o) => o.connected)) {
+      const target = observer.targets.find((t) => t.textContent?.includes(text));
+      if (target)
+        observer.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    }
+  }
+}
 
 // jsdom lays nothing out: give elements a size, so the virtualised list renders its rows.
 const sizes = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
@@ -59,7 +89,10 @@ describe('the alert rules list', () => {
     renderRoutes(appRoutes, '/alerting/list');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alert rules' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Alert rules by folder and group' });
-    expect(within(list).getByText('Ops › cpu')).toBeInTheDocument();
+    // A heading for the folder, and one for each group that names its folder too.
+    expect(within(list).getByRole('heading', { level: 2, name: 'Ops' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { level: 3, name: 'Ops › cpu' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { level: 3, name: 'Ops › disk' })).toBeInTheDocument();
     const high = within(list).getByRole('link', { name: 'High CPU' });
     expect(high).toHaveAttribute('href', '/alerting/grafana/high-cpu/view');
     const highRow = high.closest('[role="listitem"]') as HTMLElement;
@@ -70,7 +103,8 @@ describe('the alert rules list', () => {
     const diskRow = within(list).getByRole('link', { name: 'Disk full' }).closest('[role="listitem"]') as HTMLElement;
     expect(within(diskRow).getByText('Error')).toBeInTheDocument();
 
-    const totals = screen.getByRole('group', { name: /Rules by state/ });
+    expect(await screen.findByText('Showing 2 of 2 groups')).toBeInTheDocument();
+    const totals = await screen.findByRole('group', { name: /Rules by state/ });
     expect(within(totals).getByRole('button', { name: 'Firing: 1' })).toBeInTheDocument();
     expect(within(totals).getByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();
     expect(within(totals).getByRole('button', { name: 'Error: 1' })).toBeInTheDocument();
@@ -96,17 +130,55 @@ describe('the alert rules list', () => {
     expect(screen.queryByRole('link', { name: 'New alert rule' })).not.toBeInTheDocument();
   }, 120_000);
 
-  it('pages groups with groupNextToken', async () => {
+  it('asks for the first page of groups only, and the next when the end of the list comes into view', async () => {
+    vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+    // Every row on screen at once, the loading row after the last group among them.
+    const tall = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')!;
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
+    try {
+      startSession(connectedSession('Editor'));
+      const many = Array.from({ length: 45 }, (_, i) =>
+        stateGroup('Fleet', `group-${String(i).padStart(2, '0')}`, [stateRule({ uid: `r${i}`, name: `Rule ${i}` })]),
+      );
+      const asked = serveRuleStates(many);
+      renderRoutes(appRoutes, '/alerting/list');
+      const list = await screen.findByRole('list', { name: 'Alert rules by folder and group' });
+      expect(await within(list).findByRole('link', { name: 'Rule 39' })).toBeInTheDocument();
+      expect(within(list).queryByRole('link', { name: 'Rule 40' })).not.toBeInTheDocument();
+      expect(asked.filter((p) => p.has('group_limit')).map((p) => p.get('group_limit'))).toEqual(['40']);
+      // The count from the totals, once the first page is in.
+      await waitFor(() => expect(screen.getByText('Showing 40 of 45 groups')).toBeInTheDocument());
+      expect(within(list).getByText('Loading more groups…')).toBeInTheDocument();
+
+      TestIntersectionObserver.show('Loading more groups…');
+      expect(await within(list).findByRole('link', { name: 'Rule 44' })).toBeInTheDocument();
+      expect(asked.find((p) => p.get('group_next_token') === '40')?.get('group_limit')).toBe('40');
+      expect(screen.getByText('Showing 45 of 45 groups')).toBeInTheDocument();
+      expect(within(list).queryByText('Loading more groups…')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more groups' })).not.toBeInTheDocument();
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', tall);
+    }
+  }, 120_000);
+
+  it('loads the next page from the keyboard too, and counts the groups the state filter keeps', async () => {
     startSession(connectedSession('Editor'));
     const many = Array.from({ length: 45 }, (_, i) =>
-      stateGroup('Fleet', `group-${String(i).padStart(2, '0')}`, [stateRule({ uid: `r${i}`, name: `Rule ${i}` })]),
+      stateGroup('Fleet', `group-${String(i).padStart(2, '0')}`, [
+        stateRule({ uid: `r${i}`, name: `Rule ${i}`, state: i % 3 === 0 ? 'firing' : 'inactive' }),
+      ]),
     );
     const asked = serveRuleStates(many);
-    renderRoutes(appRoutes, '/alerting/list');
+    renderRoutes(appRoutes, '/alerting/list?state=firing');
     await screen.findByRole('list', { name: 'Alert rules by folder and group' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more groups' }));
+    // 15 firing groups of 45: one page, counted as such.
+    await waitFor(() => expect(screen.getByText('Showing 15 of 15 groups')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Firing: 15' }));
+    await waitFor(() => expect(screen.getByText('Showing 40 of 45 groups')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Load more groups' }));
     await waitFor(() => expect(asked.some((p) => p.get('group_next_token') === '40')).toBe(true));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more groups' })).not.toBeInTheDocument());
+    expect(screen.getByText('Showing 45 of 45 groups')).toBeInTheDocument();
   }, 120_000);
 
   it('says how to start when there are no rules', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -6,23 +6,37 @@ import { Link } from 'react-router-dom';
 import { searchQueryOptions } from '../../../api/search';
 import { paths } from '../../../app/paths';
 import { useHasRole } from '../../../app/useSession';
+import { plural } from '../../../lib/format';
 import { Page } from '../../../components/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../../components/States';
-import { ruleGroupsQueryOptions, ruleTotalsQueryOptions } from '../api/rules';
+import { groupsMatching, ruleGroupsQueryOptions, ruleTotalsQueryOptions } from '../api/rules';
 import { listRows, RuleGroupList } from './RuleGroupList';
 import { StateTotals } from './StateTotals';
 import { useRuleFilters } from './useRuleFilters';
 
 const folderSearch = { words: [], tags: [], type: 'dash-folder' as const };
 
+/**
+ * "Showing 40 of 1,000 groups". Without the count (not yet in, or the totals and the pages read the
+ * rules at different moments and disagree) it says only what is loaded.
+ */
+function shownCount(loaded: number, total: number | undefined, hasMore: boolean): string {
+  const consistent = total !== undefined && (hasMore ? total > loaded : total === loaded);
+  if (consistent) return `Showing ${loaded.toLocaleString()} of ${plural(total, 'group')}`;
+  return `Showing ${plural(loaded, 'group')}${hasMore ? '; more load as you scroll' : ''}`;
+}
+
 /** `/alerting/list`: every rule by folder and group, with its state, filtered from the URL. */
 export function RuleListPage() {
   const canEdit = useHasRole('Editor');
   const { url, filters, filtering, setUrlParams } = useRuleFilters();
   const groups = useInfiniteQuery(ruleGroupsQueryOptions(filters));
-  const totals = useQuery(ruleTotalsQueryOptions(filters));
+  // The totals read every group: asked once the first page is in, so they never delay it.
+  const totals = useQuery({ ...ruleTotalsQueryOptions(filters), enabled: groups.isSuccess });
   const folders = useQuery(searchQueryOptions(folderSearch));
-  const rows = useMemo(() => listRows(groups.data?.pages.flatMap((page) => page.data.groups) ?? []), [groups.data]);
+  const loadedGroups = useMemo(() => groups.data?.pages.flatMap((page) => page.data.groups) ?? [], [groups.data]);
+  const rows = useMemo(() => listRows(loadedGroups), [loadedGroups]);
+  const groupCount = totals.data && groupsMatching(totals.data, filters.states);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -40,7 +54,7 @@ export function RuleListPage() {
 
   return (
     <Page title="Alert rules" actions={newRule}>
-      <StateTotals totals={totals.data} selected={url.states} onToggle={toggleState} />
+      <StateTotals totals={totals.data?.totals} selected={url.states} onToggle={toggleState} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Search by rule name"
@@ -89,7 +103,12 @@ export function RuleListPage() {
           </EmptyState>
         )
       ) : (
-        <RuleGroupList rows={rows} hasMore={!!hasNextPage} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {shownCount(loadedGroups.length, groupCount, !!hasNextPage)}
+          </Text>
+          <RuleGroupList rows={rows} hasMore={!!hasNextPage} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+        </>
       )}
     </Page>
   );
