@@ -120,9 +120,9 @@ async function typeAndRecord(browser: Browser, page: Page, field: ReturnType<Pag
   // Two more frames: the last key's paint.
   await page.waitForFunction('window.__sightlineFrames.frames.length > 0', undefined, { polling: 'raf' });
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  const record = (await page.evaluate(
-    '(() => { const r = window.__sightlineFrames; r.stop = true; return r; })()',
-  )) as NonNullable<Window['__sightlineFrames']>;
+  const record = (await page.evaluate('(() => { const r = window.__sightlineFrames; r.stop = true; return r; })()')) as NonNullable<
+    Window['__sightlineFrames']
+  >;
   record.cpuMs = ((await rendererCpu(browser)) - cpuBefore) * 1000;
   if (cdp && profile) {
     const { profile: cpu } = await cdp.send('Profiler.stop');
@@ -221,7 +221,9 @@ export function editorBudgets(bench: EditorBench | undefined, bundles: BundleRep
     list.push({
       name: "Panel editor's code is a lazy chunk, not in the initial JS (issue 29)",
       target: 'lazy',
-      measured: chunk ? `${(chunk.js / 1000).toFixed(1)} kB JS in ${chunk.files} files, loaded on opening` : 'no lazy chunk for PanelEditor.tsx',
+      measured: chunk
+        ? `${(chunk.js / 1000).toFixed(1)} kB JS in ${chunk.files} files, loaded on opening`
+        : 'no lazy chunk for PanelEditor.tsx',
       met: Boolean(chunk && chunk.js > 0),
       margin: 'in the initial JS',
     });
