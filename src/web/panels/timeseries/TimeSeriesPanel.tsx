@@ -339,13 +339,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
   return (
     <div style={{ display: 'flex', flexDirection: right ? 'row' : 'column', width: '100%', height: '100%', minHeight: 0 }}>
       <div ref={boxRef} style={{ position: 'relative', flex: '1 1 auto', minHeight: 0, minWidth: 0, overflow: 'hidden' }}>
-        <div
-          ref={plotRef}
-          role="img"
-          aria-label={description}
-          data-testid="graph-canvas"
-          style={{ position: 'absolute', inset: 0 }}
-        />
+        <div ref={plotRef} role="img" aria-label={description} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0 }} />
         <div ref={layerRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} className="sightline-annotation-layer" />
       </div>
       <Legend
