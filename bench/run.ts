@@ -20,6 +20,7 @@
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
  *            --only org,search,dashboard,annotations,save,query (load rows to run); --only rulelist
  *            also seeds 10,000 alert rules and times the rules list (bench/lib/ruleList.ts)
+ *            --only editor  of the UI rows only the panel editor's (issue 29)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,8 @@ import { bootstrap } from '../src/server/bootstrap';
 import { openStore } from '../src/server/store';
 import { AUTH, endpoints, measureLoad, measureScale, type LoadRow } from './lib/api';
 import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } from './lib/processes';
-import { measureLiveDashboard } from './lib/liveDashboard';
+import { measureLiveDashboard, withLiveDashboard } from './lib/liveDashboard';
+import { editorChunk, measurePanelEditor, type EditorBench } from './lib/panelEditor';
 import { measureRuleList } from './lib/ruleList';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
@@ -173,6 +175,7 @@ async function main(): Promise<Results> {
   const scale: Results['scale'] = [];
   let loadRows: LoadRow[] = [];
   let pages: PageTiming[] = [];
+  let editor: EditorBench | undefined;
   let loadMemory: ProcessMemory | undefined;
   let queries: QueryBenchRow | undefined;
   /** The data and rows of the load step, for the PostgreSQL rows to compare with. */
@@ -228,9 +231,14 @@ async function main(): Promise<Results> {
         const session = await sessionFor(server.url);
         const browser = await launch();
         try {
-          pages = await listAndTimeline(browser, server.url, session, state.end);
-          if (args.only?.split(',').includes('rulelist')) pages.push(await measureRuleList(server, browser, session, settings.uiRuns, log));
-          pages.push(...(await measureLiveDashboard(server, browser, session, settings.uiRuns, workDir, log)));
+          const only = args.only?.split(',') ?? [];
+          const editorOnly = only.includes('editor');
+          if (!editorOnly) pages = await listAndTimeline(browser, server.url, session, state.end);
+          if (only.includes('rulelist')) pages.push(await measureRuleList(server, browser, session, settings.uiRuns, log));
+          await withLiveDashboard(server, workDir, log, async (live) => {
+            if (!editorOnly) pages.push(...(await measureLiveDashboard(browser, session, settings.uiRuns, server, live, log)));
+            editor = await measurePanelEditor(browser, session, settings.uiRuns, server, live, log);
+          });
         } finally {
           await browser.close();
         }
@@ -293,6 +301,7 @@ async function main(): Promise<Results> {
     postgres,
     scale,
     ui: bundles ? { bundles, pages } : undefined,
+    editor: editor && bundles ? { ...editor, lazyChunk: editorChunk(bundles) } : editor,
     budgets: [],
   };
 }

@@ -49,17 +49,28 @@ function dashboardModel(uid: string, start: number, end: number) {
   return { title: `Bench live ${Date.now()}`, time: { from: String(start), to: String(end) }, panels };
 }
 
-export async function measureLiveDashboard(
+/** The live bench's Prometheus and dashboard, while they run: other UI rows reuse them. */
+export interface LiveSetup {
+  datasourceUid: string;
+  start: number;
+  end: number;
+  /** The saved dashboard's path, `/d/<uid>/<slug>`. */
+  dashboardUrl: string;
+}
+
+/**
+ * Backfills a Prometheus with promtool, starts it, adds it as a data source and saves the 30-panel
+ * dashboard over it; runs `use` while it runs. Undefined (and logged) where promtool is missing.
+ */
+export async function withLiveDashboard<T>(
   server: ServerProcess,
-  browser: Browser,
-  session: Session,
-  runs: number,
   workDir: string,
   log: (line: string) => void,
-): Promise<PageTiming[]> {
+  use: (live: LiveSetup) => Promise<T>,
+): Promise<T | undefined> {
   if (!fs.existsSync(PROMTOOL)) {
-    log(`  live dashboard and Explore: skipped (needs ${PROMTOOL})`);
-    return [];
+    log(`  live dashboard, Explore and the panel editor: skipped (needs ${PROMTOOL})`);
+    return undefined;
   }
   const end = Math.floor((Date.now() - 3 * HOUR_MS) / HOUR_MS) * HOUR_MS;
   const start = end - HOUR_MS;
@@ -80,18 +91,30 @@ export async function measureLiveDashboard(
     const saved = await api<{ url: string }>(server, 'POST', '/api/dashboards/db', {
       dashboard: dashboardModel(created.datasource.uid, start, end),
     });
-    const timing = await timePage(browser, server.url, session, saved.url, 'live-dashboard', runs, 1);
-    log(`  live dashboard (${LIVE_PANELS} panels, ${timing.count} on screen): ${timing.median.toFixed(0)} ms`);
-    const pane = {
-      datasource: created.datasource.uid,
-      queries: [{ refId: 'A', datasource: { type: 'prometheus', uid: created.datasource.uid }, expr: 'bench_value', range: true }],
-      range: { from: String(start), to: String(end) },
-    };
-    const explorePath = `/explore?${new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify({ bench: pane }) })}`;
-    const explore = await timePage(browser, server.url, session, explorePath, 'explore', runs);
-    log(`  Explore, first graph (10 series): ${explore.median.toFixed(0)} ms`);
-    return [timing, explore];
+    return await use({ datasourceUid: created.datasource.uid, start, end, dashboardUrl: saved.url });
   } finally {
     await prometheus.stop();
   }
+}
+
+export async function measureLiveDashboard(
+  browser: Browser,
+  session: Session,
+  runs: number,
+  server: ServerProcess,
+  live: LiveSetup,
+  log: (line: string) => void,
+): Promise<PageTiming[]> {
+  const { datasourceUid, start, end } = live;
+  const timing = await timePage(browser, server.url, session, live.dashboardUrl, 'live-dashboard', runs, 1);
+  log(`  live dashboard (${LIVE_PANELS} panels, ${timing.count} on screen): ${timing.median.toFixed(0)} ms`);
+  const pane = {
+    datasource: datasourceUid,
+    queries: [{ refId: 'A', datasource: { type: 'prometheus', uid: datasourceUid }, expr: 'bench_value', range: true }],
+    range: { from: String(start), to: String(end) },
+  };
+  const explorePath = `/explore?${new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify({ bench: pane }) })}`;
+  const explore = await timePage(browser, server.url, session, explorePath, 'explore', runs);
+  log(`  Explore, first graph (10 series): ${explore.median.toFixed(0)} ms`);
+  return [timing, explore];
 }

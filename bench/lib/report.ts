@@ -1,6 +1,7 @@
 /** The results file's shape, the budgets of issue 10, and the Markdown tables run.ts prints. */
 import type { LoadRow, ScalePoint } from './api';
 import type { ProcessMemory } from './processes';
+import { editorBudgets, editorMarkdown, type EditorBench } from './panelEditor';
 import type { PostgresBench } from './postgres';
 import type { QueryBenchRow } from './queries';
 import type { BundleReport, PageTiming } from './ui';
@@ -49,6 +50,8 @@ export interface Results {
   loadMemory: ProcessMemory | undefined;
   scale: ScaleRow[];
   ui: { bundles: BundleReport; pages: PageTiming[] } | undefined;
+  /** Issue 29's panel editor rows. */
+  editor?: EditorBench;
   budgets: Budget[];
 }
 
@@ -219,6 +222,7 @@ export function budgets(results: Results): Budget[] {
       });
     }
   }
+  list.push(...editorBudgets(results.editor, results.ui?.bundles));
   return list;
 }
 
@@ -368,6 +372,8 @@ export function markdown(results: Results): string {
     }
     out.push('');
   }
+
+  if (results.editor) out.push(...editorMarkdown(results.editor));
 
   const largest = results.scale.find((row) => row.ui);
   if (largest?.ui) {

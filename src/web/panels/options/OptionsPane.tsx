@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState, type JSX } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { DataFrame } from '../../../contract/query';
 import { panelOverrides, prepareFields } from '../fieldDisplay';
 import { decodeFrames } from '../frames';
@@ -85,11 +85,18 @@ export function OptionsPane(props: {
     if (entry.scope === 'field') return isObject(defaults.custom) ? defaults.custom : {};
     return entry.item.path.startsWith('options.') ? ((panel.options ?? {}) as Json) : panel;
   };
-  const change = (entry: Entry, value: unknown, typing?: boolean) => {
-    const stored = storedValue(entry.item, containerOf(entry.scope), value);
+  // One stable change handler reading the latest panel, so that a keystroke in one option does not
+  // draw the other fifty again (each row is a memo, see OptionRow).
+  const latest = useRef({ panel, defaults, onChange });
+  useLayoutEffect(() => {
+    latest.current = { panel, defaults, onChange };
+  });
+  const change = useCallback((entry: Entry, value: unknown, typing?: boolean) => {
+    const now = latest.current;
+    const stored = storedValue(entry.item, entry.scope === 'panel' ? now.panel : now.defaults, value);
     const path = entry.scope === 'panel' ? entry.item.path : `fieldConfig.defaults.${entry.item.path}`;
-    onChange(setPath(panel, path, stored), typing ? path : undefined);
-  };
+    now.onChange(setPath(now.panel, path, stored), typing ? path : undefined);
+  }, []);
   const toggle = (name: string) =>
     setClosed((now) => {
       const next = new Set(now);
@@ -146,12 +153,12 @@ export function OptionsPane(props: {
               onToggle={() => toggle(category.name)}
             >
               {category.entries.map((entry) => (
-                <OptionEditor
+                <OptionRow
                   key={`${entry.item.path}-${entry.item.settings?.key ?? ''}`}
-                  item={entry.item}
+                  entry={entry}
                   value={itemValue(entry.item, containerOf(entry.scope))}
                   fieldNames={fieldNames}
-                  onChange={(value, typing) => change(entry, value, typing)}
+                  onChange={change}
                 />
               ))}
             </OptionsCategory>
@@ -165,4 +172,33 @@ export function OptionsPane(props: {
       </div>
     </Stack>
   );
+}
+
+interface OptionRowProps {
+  entry: Entry;
+  value: unknown;
+  fieldNames: string[];
+  onChange(entry: Entry, value: unknown, typing?: boolean): void;
+}
+
+/**
+ * One option's editor, drawn again only when its value changes. Values that are objects (thresholds,
+ * colours) are rebuilt with the plugin's defaults at every change of the panel, so they compare by content.
+ */
+const OptionRow = memo(
+  function OptionRow({ entry, value, fieldNames, onChange }: OptionRowProps) {
+    const onValue = useCallback((next: unknown, typing?: boolean) => onChange(entry, next, typing), [onChange, entry]);
+    return <OptionEditor item={entry.item} value={value} fieldNames={fieldNames} onChange={onValue} />;
+  },
+  (before, after) =>
+    before.entry === after.entry &&
+    before.fieldNames === after.fieldNames &&
+    before.onChange === after.onChange &&
+    sameValue(before.value, after.value),
+);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useSameExcept } from '../../lib/useSameExcept';
 import { PanelNotice, useScheme } from '../PanelStates';
 import { dataLinksFor, linksOf } from '../dataLinks';
 import { reduceValue } from '../reducers';
@@ -105,17 +106,24 @@ function signatureOf(graph: GraphData, extra: unknown[]): string {
   ]);
 }
 
+/** Panel keys the chart does not read (the header draws the title and description). */
+const NOT_DRAWN = ['title', 'description', 'gridPos'];
+
 export default function TimeSeriesPanel(props: PanelProps) {
   const { panel, timeZone, replaceVariables } = props;
   const scheme = useScheme();
-  const frames = useMemo(() => panelFrames(panel, props.frames), [panel, props.frames]);
+  // The graph does not read these: typing a title does not rebuild and redraw the chart.
+  const drawn = useSameExcept(panel, NOT_DRAWN);
+  const frames = useMemo(() => panelFrames(drawn, props.frames), [drawn, props.frames]);
   const graph = useMemo(
-    () => buildGraphData(panel, frames, { scheme, timeZone, replaceVariables }),
-    [panel, frames, scheme, timeZone, replaceVariables],
+    () => buildGraphData(drawn, frames, { scheme, timeZone, replaceVariables }),
+    [drawn, frames, scheme, timeZone, replaceVariables],
   );
   const legend = useMemo(() => legendOptionsOf(panel.options), [panel.options]);
   const tooltip = useMemo(() => tooltipOptionsOf(panel.options), [panel.options]);
   const [hidden, setHidden] = useState<Set<number>>(() => new Set());
+  const title = typeof panel.title === 'string' ? panel.title : undefined;
+  const description = useMemo(() => graphDescription(graph, title), [graph, title]);
 
   const boxRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<HTMLDivElement>(null);
@@ -331,13 +339,7 @@ export default function TimeSeriesPanel(props: PanelProps) {
   return (
     <div style={{ display: 'flex', flexDirection: right ? 'row' : 'column', width: '100%', height: '100%', minHeight: 0 }}>
       <div ref={boxRef} style={{ position: 'relative', flex: '1 1 auto', minHeight: 0, minWidth: 0, overflow: 'hidden' }}>
-        <div
-          ref={plotRef}
-          role="img"
-          aria-label={graphDescription(graph, typeof panel.title === 'string' ? panel.title : undefined)}
-          data-testid="graph-canvas"
-          style={{ position: 'absolute', inset: 0 }}
-        />
+        <div ref={plotRef} role="img" aria-label={description} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0 }} />
         <div ref={layerRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} className="sightline-annotation-layer" />
       </div>
       <Legend

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconDeviceFloppy, IconTrashX } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resolveDataSource, useDataSourceList } from '../../../../api/dataSources';
 import { errorMessage } from '../../../../api/errors';
 import { queryKeys } from '../../../../api/keys';
@@ -119,6 +119,18 @@ function PanelEditorBody({
     void client.invalidateQueries({ queryKey: [...queryKeys.panelDataOf(uid), panelId] });
   }, [runNow, state, client, uid, panelId]);
 
+  // Stable callbacks: the preview is a memo that should draw again only when what it shows changes.
+  const applyPanelJson = useCallback((next: Panel) => update(next), [update]);
+  const { setUrlParams } = state;
+  const viewPanel = useCallback(
+    () => setUrlParams({ editPanel: undefined, tab: undefined, viewPanel: String(panelId) }, { replace: false }),
+    [setUrlParams, panelId],
+  );
+
+  // The same list while the variables are unchanged: the options pane draws its rows again when it changes.
+  const templating = edits.model.templating;
+  const variables = useMemo(() => variableNames({ templating }), [templating]);
+
   const discard = () => {
     control({ type: 'history/rewind', toLength: openedAt });
     onClose();
@@ -177,8 +189,8 @@ function PanelEditorBody({
               dataSources={list}
               dataSourcesReady={dataSources.data !== undefined}
               onRefresh={refresh}
-              onApplyPanelJson={(next) => update(next)}
-              onView={() => state.setUrlParams({ editPanel: undefined, tab: undefined, viewPanel: String(panelId) }, { replace: false })}
+              onApplyPanelJson={applyPanelJson}
+              onView={viewPanel}
             />
           </div>
           {dataSources.isError && (
@@ -221,7 +233,7 @@ function PanelEditorBody({
         </div>
         <aside className={classes.options} aria-label="Panel options">
           <VisualizationPicker panel={panel} frames={results.frames} timeRange={state.range} timeZone={state.timeZone} onChange={update}>
-            <OptionsPane panel={panel} frames={results.frames} onChange={update} variables={variableNames(edits.model)} />
+            <OptionsPane panel={panel} frames={results.frames} onChange={update} variables={variables} />
           </VisualizationPicker>
         </aside>
       </div>

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataSourceSummary } from '../../../../api/dataSources';
 import type { Panel } from '../../../../panels/layout';
+import { useSameExcept } from '../../../../lib/useSameExcept';
 import { runnableTargets } from './targets';
 
 /** How long typing pauses before the preview asks again. */
 const TYPING_PAUSE_MS = 700;
+const TARGETS = ['targets'];
 
 /**
  * The panel the preview draws: the edited panel itself, except that its queries are the ones last
@@ -20,9 +22,12 @@ export function useRunTargets(panel: Panel, resolve: (ref: unknown) => DataSourc
     return () => clearTimeout(timer);
   }, [ran, current]);
   const runNow = useCallback(() => setRan(current), [current]);
+  // Typing a query changes only `targets`, which the preview does not see until the pause: the
+  // preview is then built on the same panel object as before, so the memoised preview does not draw again.
+  const base = useSameExcept(panel, TARGETS);
   const previewPanel = useMemo(() => {
-    const withRan: Panel = { ...panel, targets: ran };
+    const withRan: Panel = { ...base, targets: ran };
     return { ...withRan, targets: runnableTargets(withRan, resolve) };
-  }, [panel, ran, resolve]);
+  }, [base, ran, resolve]);
   return { previewPanel, runNow };
 }
