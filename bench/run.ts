@@ -19,6 +19,9 @@
  *                                  to check the scale steps without seeding millions
  *   options: --connections N --duration S --warmup S --scale-requests N --ui-runs N --keep
  *            --only org,search,dashboard,annotations,save,query (load rows to run)
+ *   npm run bench -- --only alerting --skip-ui --skip-postgres
+ *                                  issue 30's alerting row alone: 10,000 rules against a real
+ *                                  Prometheus for 3 intervals (--quick: 1,000 rules, 1 interval)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +36,7 @@ import { killAllNow, memoryOf, startSightline, stopAll, type ProcessMemory } fro
 import { measureLiveDashboard } from './lib/liveDashboard';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
+import { measureAlerting, measureAlertingSharing, type AlertingBench } from './lib/alerting';
 import { measurePostgres, type PostgresBench } from './lib/postgres';
 import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard, type SeedState } from './lib/seed';
 import { bundleSizes, buildUi, launch, timePage, uiUnavailable, type BundleReport, type PageTiming, type Session } from './lib/ui';
@@ -176,7 +180,12 @@ async function main(): Promise<Results> {
   /** The data and rows of the load step, for the PostgreSQL rows to compare with. */
   let loadState: SeedState | undefined;
 
-  for (const step of settings.steps) {
+  let alerting: AlertingBench | undefined;
+  const only = args.only?.split(',');
+  if (only?.includes('alerting')) alerting = await alertingRow();
+  // Rows that need none of the seeded dashboards run alone when only they are asked for.
+  const standalone = ['alerting'];
+  for (const step of only?.every((key) => standalone.includes(key)) ? [] : settings.steps) {
     log(`seeding ${step.dashboards.toLocaleString('en')} dashboards and ${step.annotations.toLocaleString('en')} annotations`);
     const seedStart = Date.now();
     const store = await openStore(dataDir);
@@ -288,10 +297,33 @@ async function main(): Promise<Results> {
     queries,
     loadMemory,
     postgres,
+    alerting,
     scale,
     ui: bundles ? { bundles, pages } : undefined,
     budgets: [],
   };
+}
+
+/** Issue 30's alerting row, on a Sightline of its own (an empty data dir, no dashboards). */
+async function alertingRow(): Promise<AlertingBench> {
+  const alertingDir = path.join(workDir, 'alerting-data');
+  const store = await openStore(alertingDir);
+  try {
+    await bootstrap(store, BENCH_TOKEN);
+  } finally {
+    await store.close();
+  }
+  const size = quick ? { groups: 100, rulesPerGroup: 10, intervals: 1 } : { groups: 1_000, rulesPerGroup: 10, intervals: 3 };
+  const server = await startSightline(alertingDir, undefined, BENCH_TOKEN);
+  let row: AlertingBench;
+  try {
+    log(`alerting: server pid ${server.pid} at ${server.url}`);
+    row = await measureAlerting(server, { ...size, queries: quick ? 300 : 2_000 }, log);
+  } finally {
+    await server.stop();
+  }
+  if (!args['skip-postgres']) row.shared = await measureAlertingSharing(workDir, { ...size, intervals: 1 }, log);
+  return row;
 }
 
 /**
