@@ -105,6 +105,8 @@ export class AlertScheduler {
   private running: Promise<unknown> | undefined;
   private stopped = false;
   private lastTick: number | undefined;
+  /** The live instances as of the latest heartbeat (every 2.5 s on the wall clock). */
+  private live: string[] = [];
   /** Ends a wait for a group's slot early (stop). */
   private wake: (() => void) | undefined;
   private readonly stateCounts = new Map<string, Record<string, number>>();
@@ -129,6 +131,9 @@ export class AlertScheduler {
     this.beat = setInterval(() => {
       void this.options.store.alerting
         .heartbeat(this.instanceId, this.clock(), this.expiryMs)
+        .then((live) => {
+          this.live = live;
+        })
         .catch((error: unknown) => this.options.log?.warn({ err: error }, 'alerting: heartbeat failed'));
     }, HEARTBEAT_EVERY_MS);
     this.beat.unref();
@@ -187,10 +192,13 @@ export class AlertScheduler {
     const tick = Math.floor(now / this.tickMs);
     const started = this.clock();
     const live = await store.alerting.heartbeat(this.instanceId, now, this.expiryMs);
+    this.live = live;
     const groups = await store.alerting.groups();
     const due = groups.filter((group) => {
       const key = groupKey(group);
-      return ownerOf(key, live) === this.instanceId && isDue(key, group.intervalSeconds * 1000, this.tickMs, tick);
+      // On the wall clock the owner is decided at the group's slot (below), from the latest heartbeat:
+      // a dead instance's groups move within a beat, not only at the next tick.
+      return (waitUntil || ownerOf(key, live) === this.instanceId) && isDue(key, group.intervalSeconds * 1000, this.tickMs, tick);
     });
     if (due.length === 0) return [];
     const slot = tick * this.tickMs;
@@ -199,6 +207,7 @@ export class AlertScheduler {
     const evaluated: string[] = [];
     for (const { group, at } of slotted) {
       if (waitUntil && !(await waitUntil(at))) break;
+      if (waitUntil && ownerOf(groupKey(group), this.live) !== this.instanceId) continue;
       // The lag a group sees: how long after its slot its evaluation starts (the groups before it
       // in this tick count, not only a late timer).
       const late = waitUntil ? this.clock() - at : now + (this.clock() - started) - slot;
