@@ -21,6 +21,9 @@
  *            --only org,search,dashboard,annotations,save,query (load rows to run); --only rulelist
  *            also seeds 10,000 alert rules and times the rules list (bench/lib/ruleList.ts)
  *            --only editor  of the UI rows only the panel editor's (issue 29)
+ *   npm run bench -- --only alerting --skip-ui --skip-postgres
+ *                                  issue 30's alerting row alone: 10,000 rules against a real
+ *                                  Prometheus for 3 intervals (--quick: 1,000 rules, 1 interval)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +40,7 @@ import { editorChunk, measurePanelEditor, type EditorBench } from './lib/panelEd
 import { measureRuleList } from './lib/ruleList';
 import { measureQueries, type QueryBenchRow } from './lib/queries';
 import { budgets, markdown, type Results } from './lib/report';
+import { measureAlerting, measureAlertingSharing, type AlertingBench } from './lib/alerting';
 import { measurePostgres, type PostgresBench } from './lib/postgres';
 import { BENCH_TOKEN, newSeedState, ROOT, seedAnnotations, seedDashboards, seedLargeDashboard, type SeedState } from './lib/seed';
 import { bundleSizes, buildUi, launch, timePage, uiUnavailable, type BundleReport, type PageTiming, type Session } from './lib/ui';
@@ -181,7 +185,12 @@ async function main(): Promise<Results> {
   /** The data and rows of the load step, for the PostgreSQL rows to compare with. */
   let loadState: SeedState | undefined;
 
-  for (const step of settings.steps) {
+  let alerting: AlertingBench | undefined;
+  const only = args.only?.split(',');
+  if (only?.includes('alerting')) alerting = await alertingRow();
+  // Rows that need none of the seeded dashboards run alone when only they are asked for.
+  const standalone = ['alerting'];
+  for (const step of only?.every((key) => standalone.includes(key)) ? [] : settings.steps) {
     log(`seeding ${step.dashboards.toLocaleString('en')} dashboards and ${step.annotations.toLocaleString('en')} annotations`);
     const seedStart = Date.now();
     const store = await openStore(dataDir);
@@ -299,11 +308,34 @@ async function main(): Promise<Results> {
     queries,
     loadMemory,
     postgres,
+    alerting,
     scale,
     ui: bundles ? { bundles, pages } : undefined,
     editor: editor && bundles ? { ...editor, lazyChunk: editorChunk(bundles) } : editor,
     budgets: [],
   };
+}
+
+/** Issue 30's alerting row, on a Sightline of its own (an empty data dir, no dashboards). */
+async function alertingRow(): Promise<AlertingBench> {
+  const alertingDir = path.join(workDir, 'alerting-data');
+  const store = await openStore(alertingDir);
+  try {
+    await bootstrap(store, BENCH_TOKEN);
+  } finally {
+    await store.close();
+  }
+  const size = quick ? { groups: 100, rulesPerGroup: 10, intervals: 1 } : { groups: 1_000, rulesPerGroup: 10, intervals: 3 };
+  const server = await startSightline(alertingDir, undefined, BENCH_TOKEN);
+  let row: AlertingBench;
+  try {
+    log(`alerting: server pid ${server.pid} at ${server.url}`);
+    row = await measureAlerting(server, { ...size, queries: quick ? 300 : 2_000 }, log);
+  } finally {
+    await server.stop();
+  }
+  if (!args['skip-postgres']) row.shared = await measureAlertingSharing(workDir, { ...size, intervals: 1 }, log);
+  return row;
 }
 
 /**

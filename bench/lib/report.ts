@@ -3,6 +3,7 @@ import type { LoadRow, ScalePoint } from './api';
 import type { ProcessMemory } from './processes';
 import { editorBudgets, editorMarkdown, type EditorBench } from './panelEditor';
 import type { PostgresBench } from './postgres';
+import type { AlertingBench } from './alerting';
 import type { QueryBenchRow } from './queries';
 import type { BundleReport, PageTiming } from './ui';
 
@@ -46,6 +47,8 @@ export interface Results {
   queries?: QueryBenchRow;
   /** The load rows on PostgreSQL, and one versus two instances. */
   postgres?: PostgresBench;
+  /** Issue 30: 10,000 alert rules against a real Prometheus. */
+  alerting?: AlertingBench;
   /** Server memory after the load runs. */
   loadMemory: ProcessMemory | undefined;
   scale: ScaleRow[];
@@ -165,6 +168,16 @@ export function budgets(results: Results): Budget[] {
       measured: `${(q.rpsRatio * 100).toFixed(0)}% (${Math.round(q.sightline.rps)} vs ${Math.round(q.direct.rps)} req/s); p50 ${ms(q.sightline.p50)} vs ${ms(q.direct.p50)} ms`,
       met: q.rpsRatio >= 0.8,
       margin: `${((0.8 - q.rpsRatio) * 100).toFixed(0)} points`,
+    });
+  }
+  if (results.alerting) {
+    const { lag, groups, rulesPerGroup } = results.alerting;
+    list.push({
+      name: `Alerting: scheduler lag p99, ${count(groups * rulesPerGroup)} rules (issue 30)`,
+      target: '< 1 s',
+      measured: `${lag.p99.toFixed(3)} s (p50 ${lag.p50.toFixed(3)} s, ${(lag.underOneSecond * 100).toFixed(1)}% under 1 s)`,
+      met: lag.p99 < 1,
+      margin: `${(lag.p99 - 1).toFixed(3)} s`,
     });
   }
   if (results.ui) {
@@ -322,6 +335,8 @@ export function markdown(results: Results): string {
     );
   }
 
+  if (results.alerting) out.push(...alertingTable(results.alerting));
+
   if (results.scale.length > 0) {
     out.push(
       `### Scale`,
@@ -410,4 +425,36 @@ export function markdown(results: Results): string {
     }
   }
   return out.join('\n');
+}
+
+function alertingTable(a: AlertingBench): string[] {
+  return [
+    '### Alerting: rules against a real Prometheus',
+    '',
+    `${count(a.groups * a.rulesPerGroup)} rules (${count(a.groups)} groups of ${a.rulesPerGroup}, every ${a.intervalSeconds} s) on one instance; ${count(a.evaluations)} evaluations in ${a.seconds.toFixed(0)} s after a warm-up interval; load average ${a.loadAverage}. ` +
+      'Lag = how late a group evaluation started after its tick (`sightline_alerting_scheduler_lag_seconds`, quantiles interpolated in its buckets).',
+    '',
+    '| Lag p50 / p99 / max bucket | Under 1 s | Evaluation time, mean | Sightline CPU per evaluation / per bare query | Prometheus CPU per evaluation / per bare query |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${a.lag.p50.toFixed(3)} / ${a.lag.p99.toFixed(3)} / ≤ ${a.lag.max} s | ${(a.lag.underOneSecond * 100).toFixed(1)}% | ${ms(a.evaluationMs)} ms | ${a.cpuPerEvaluation.toFixed(0)} / ${a.cpuPerQuery.toFixed(0)} µs | ${a.prometheusCpuPerEvaluation.toFixed(0)} / ${a.prometheusCpuPerQuery.toFixed(0)} µs |`,
+    '',
+    ...(a.shared
+      ? [
+          `Three instances on one PostgreSQL database, the same ${count(a.shared.rules)} rules, ${a.shared.seconds.toFixed(0)} s measured: evaluations per instance ${a.shared.instances
+            .map(
+              (i) =>
+                `${count(i.evaluations)} (${(
+                  (i.evaluations /
+                    Math.max(
+                      1,
+                      a.shared!.instances.reduce((sum, j) => sum + j.evaluations, 0),
+                    )) *
+                  100
+                ).toFixed(0)}%, lag p99 ${i.lagP99.toFixed(3)} s)`,
+            )
+            .join(', ')}; together ${(a.shared.coverage * 100).toFixed(1)}% of rules × intervals (100% = each group once per interval).`,
+          '',
+        ]
+      : []),
+  ];
 }

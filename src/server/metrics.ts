@@ -133,8 +133,8 @@ export function createMetrics(store: Store): Metrics {
   });
   const schedulerLag = new Histogram({
     name: 'sightline_alerting_scheduler_lag_seconds',
-    help: 'How late a scheduler tick ran after its scheduled time.',
-    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    help: 'How late each rule group evaluation started after its scheduled tick.',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],
   });
   const alerting: AlertingObserver = {

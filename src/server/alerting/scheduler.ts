@@ -1,7 +1,7 @@
 /**
  * The alerting scheduler: ticks every 10 s; each rule group runs at its interval, at an offset
  * within the interval taken from a hash of its key (so groups sharing an interval do not all run
- * at once); each group is evaluated by exactly one live instance, chosen by rendezvous hashing over
+ * at once), and within its tick at a slot from another hash (so a tick's groups do not queue); each group is evaluated by exactly one live instance, chosen by rendezvous hashing over
  * the heartbeat table. Each rule's results go through the state machine; the new state is stored,
  * firing and resolved alerts go to the sink, and state changes become history annotations.
  */
@@ -27,6 +27,8 @@ export const HEARTBEAT_EXPIRY_TICKS = 3;
  */
 export const HEARTBEAT_EVERY_MS = 2_500;
 export const LIVE_HEARTBEAT_EXPIRY_MS = 10_000;
+/** Ticks missed (a tick that ran long, a stalled loop) are run late, up to a minute's worth; older ones are dropped. */
+export const CATCH_UP_TICKS = 6;
 
 /** What the scheduler reports for `/metrics`. */
 export interface AlertingObserver {
@@ -78,6 +80,20 @@ export function isDue(key: string, intervalMs: number, tickMs: number, tick: num
   return (((tick - (hash(key) % ticksPerInterval)) % ticksPerInterval) + ticksPerInterval) % ticksPerInterval === 0;
 }
 
+/**
+ * Where in its tick a group's slot falls, ms from the tick: a hash of its key spreads a tick's
+ * groups over the whole tick, so 10,000 rules do not all start at the boundary and wait for each
+ * other (running on the wall clock; ticks driven by hand evaluate at once).
+ */
+export function offsetInTick(key: string, tickMs: number): number {
+  return hash(`spread\u0000${key}`) % tickMs;
+}
+
+/** The tick to run after `lastTick` when the clock is in tick `current`: the next one, or catching up, unless too far behind. */
+export function nextTickAfter(lastTick: number | undefined, current: number): number {
+  return lastTick === undefined || lastTick < current - CATCH_UP_TICKS ? current + 1 : lastTick + 1;
+}
+
 export class AlertScheduler {
   readonly instanceId: string;
   private readonly tickMs: number;
@@ -88,6 +104,11 @@ export class AlertScheduler {
   private expiryMs: number;
   private running: Promise<unknown> | undefined;
   private stopped = false;
+  private lastTick: number | undefined;
+  /** The live instances as of the latest heartbeat (every 2.5 s on the wall clock). */
+  private live: string[] = [];
+  /** Ends a wait for a group's slot early (stop). */
+  private wake: (() => void) | undefined;
   private readonly stateCounts = new Map<string, Record<string, number>>();
 
   constructor(private readonly options: SchedulerOptions) {
@@ -110,18 +131,24 @@ export class AlertScheduler {
     this.beat = setInterval(() => {
       void this.options.store.alerting
         .heartbeat(this.instanceId, this.clock(), this.expiryMs)
+        .then((live) => {
+          this.live = live;
+        })
         .catch((error: unknown) => this.options.log?.warn({ err: error }, 'alerting: heartbeat failed'));
     }, HEARTBEAT_EVERY_MS);
     this.beat.unref();
     const schedule = () => {
       if (this.stopped) return;
-      const now = this.clock();
-      const wait = this.tickMs - (now % this.tickMs);
-      this.timer = setTimeout(() => {
-        this.running = this.tick(this.clock())
-          .catch((error: unknown) => this.options.log?.error({ err: error }, 'alerting tick failed'))
-          .finally(schedule);
-      }, wait);
+      const next = nextTickAfter(this.lastTick, Math.floor(this.clock() / this.tickMs));
+      this.timer = setTimeout(
+        () => {
+          this.lastTick = next;
+          this.running = this.tick(next * this.tickMs, (at) => this.sleepUntil(at))
+            .catch((error: unknown) => this.options.log?.error({ err: error }, 'alerting tick failed'))
+            .finally(schedule);
+        },
+        Math.max(0, next * this.tickMs - this.clock()),
+      );
       this.timer.unref();
     };
     schedule();
@@ -130,31 +157,65 @@ export class AlertScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.wake?.();
     clearInterval(this.beat);
     await this.running;
     await this.options.store.alerting.leave(this.instanceId).catch(() => undefined);
   }
 
+  /** Resolves at `at` on the clock (true), or at once when stopping (false). */
+  private sleepUntil(at: number): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    const wait = at - this.clock();
+    if (wait <= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve(!this.stopped);
+      }, wait);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve(false);
+      };
+    });
+  }
+
   /**
    * One tick at `now`: refreshes the heartbeat, finds the groups this instance owns that are due,
-   * and evaluates them. Answers the keys of the groups evaluated (for tests).
+   * and evaluates them. With `waitUntil` (the wall clock), each group waits for its slot in the
+   * tick (`offsetInTick`) and is evaluated at that time; a false answer stops the tick. Without, all
+   * are evaluated at `now`, in order. Answers the keys of the groups evaluated (for tests).
    */
-  async tick(now: number): Promise<string[]> {
+  async tick(now: number, waitUntil?: (at: number) => Promise<boolean>): Promise<string[]> {
     const { store } = this.options;
     const tick = Math.floor(now / this.tickMs);
+    const started = this.clock();
     const live = await store.alerting.heartbeat(this.instanceId, now, this.expiryMs);
+    this.live = live;
     const groups = await store.alerting.groups();
     const due = groups.filter((group) => {
       const key = groupKey(group);
-      return ownerOf(key, live) === this.instanceId && isDue(key, group.intervalSeconds * 1000, this.tickMs, tick);
+      // On the wall clock the owner is decided at the group's slot (below), from the latest heartbeat:
+      // a dead instance's groups move within a beat, not only at the next tick.
+      return (waitUntil || ownerOf(key, live) === this.instanceId) && isDue(key, group.intervalSeconds * 1000, this.tickMs, tick);
     });
     if (due.length === 0) return [];
-    this.options.observer?.schedulerLag(Math.max(0, now - tick * this.tickMs) / 1000);
-    const rules = await store.alerting.allRules();
+    const slot = tick * this.tickMs;
+    const slotted = due.map((group) => ({ group, at: waitUntil ? slot + offsetInTick(groupKey(group), this.tickMs) : now }));
+    if (waitUntil) slotted.sort((a, b) => a.at - b.at);
     const evaluated: string[] = [];
-    for (const group of due) {
-      const ofGroup = rules.filter((rule) => rule.orgId === group.orgId && rule.folderUid === group.folderUid && rule.group === group.name);
-      await this.evaluateGroup(group, ofGroup, now);
+    for (const { group, at } of slotted) {
+      if (waitUntil && !(await waitUntil(at))) break;
+      if (waitUntil && ownerOf(groupKey(group), this.live) !== this.instanceId) continue;
+      // The lag a group sees: how long after its slot its evaluation starts (the groups before it
+      // in this tick count, not only a late timer).
+      const late = waitUntil ? this.clock() - at : now + (this.clock() - started) - slot;
+      this.options.observer?.schedulerLag(Math.max(0, late) / 1000);
+      // Each group's rules as they are at its slot, by the index: reading all 10,000 rules at every
+      // tick cost the tick's first groups their slots.
+      const ofGroup = await store.alerting.list(group.orgId, { folderUids: [group.folderUid], group: group.name });
+      await this.evaluateGroup(group, ofGroup, at);
       evaluated.push(groupKey(group));
     }
     this.reportStates();
