@@ -105,7 +105,9 @@ beforeAll(async () => {
   await import('../../DashboardPage');
 }, 120_000);
 
-describe('the panel editor', () => {
+// Whole editing sessions in jsdom: every keystroke re-renders the editor and its preview, which takes
+// tens of seconds on a loaded machine.
+describe('the panel editor', { timeout: 120_000 }, () => {
   it('edits the title on the dashboard’s own state; Discard leaves the panel as it was', async () => {
     const { router } = open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Latency' })).toBeInTheDocument();
