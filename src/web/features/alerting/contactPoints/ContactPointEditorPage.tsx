@@ -146,7 +146,7 @@ function ContactPointForm({ stored, readOnly, canTest }: { stored: ContactPoint[
           </Alert>
         )}
         {submitted && hasProblems && !readOnly && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             Fix the fields marked above, then save again.
           </Text>
         )}

@@ -59,7 +59,7 @@ export function ContactPointsPage() {
             maw={400}
           />
           {statuses.isError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               The last deliveries could not be loaded: {statuses.error.message}
             </Text>
           )}

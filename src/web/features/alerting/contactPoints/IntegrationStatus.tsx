@@ -22,7 +22,7 @@ export function LastDelivery({ attempt }: { attempt: IntegrationAttempt | undefi
   const when = formatDateTime(attempt.lastNotifyAttempt);
   if (attempt.lastNotifyAttemptError) {
     return (
-      <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
         <IconCircleX size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
         Last delivery failed {when}: {attempt.lastNotifyAttemptError}
       </Text>
