@@ -80,8 +80,7 @@ export function SettingField({
     return (
       <Textarea
         label={field.label}
-        description={field.description}
-        placeholder={field.example}
+        description={hintOf(field)}
         value={asText(value)}
         readOnly={readOnly}
         required={required}
@@ -96,8 +95,7 @@ export function SettingField({
   return (
     <TextInput
       label={field.label}
-      description={field.description}
-      placeholder={field.example}
+      description={hintOf(field)}
       type={secret ? 'password' : 'text'}
       autoComplete={secret ? 'new-password' : 'off'}
       value={asText(value)}
@@ -107,4 +105,10 @@ export function SettingField({
       error={error}
     />
   );
+}
+
+/** The field's help with its sample value after it: in words that stay on screen while a person types. */
+function hintOf(field: NotifierField): string | undefined {
+  if (!field.example) return field.description;
+  return field.description ? `${field.description} E.g. ${field.example}` : `E.g. ${field.example}`;
 }

@@ -14,7 +14,7 @@ export interface NotifierField {
   label: string;
   kind: FieldKind;
   description?: string;
-  /** Shown greyed in the empty box: the default or a sample value. */
+  /** The default or a sample value, shown after the field's description. */
   example?: string;
   required?: boolean;
   /** Required unless this other setting is given (Grafana's `DependsOn`: Slack's webhook or token). */
