@@ -86,6 +86,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           pool: 'forks',
+          isolate: false,
           testTimeout: 60_000,
           // Tests that start the server or the CLI as a process run it compiled (serverProcess.ts).
           globalSetup: ['src/server/testing/server-build-setup.ts'],
@@ -100,6 +101,7 @@ export default defineConfig({
           environment: 'node',
           include: serverTestsOverPostgres,
           pool: 'forks',
+          isolate: false,
           testTimeout: 60_000,
           globalSetup: ['src/server/testing/server-build-setup.ts', 'src/server/testing/postgres-setup.ts'],
           env: { SIGHTLINE_TEST_STORE: 'postgres' },
