@@ -22,7 +22,9 @@ export default defineConfig({
   use: {
     // No transitions: axe measures colours as they settle, not halfway through a fade-in.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace of DOM snapshots, without the screencast: recording frames for
+    // every test was 45% of the browser tests' CPU (Chromium's GPU and browser processes encoding them).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium in its headless shell (package chromium-headless-shell), as Playwright
