@@ -126,6 +126,8 @@ const PACKAGES = [
   ['/usr/sbin/mariadbd', 'mariadb-server'], // MySQL health checks and queries
 ];
 const missing = PACKAGES.filter(([file]) => !fs.existsSync(file)).map(([, name]) => name);
+// The vendored grafana-client (Python) runs with requests; Debian's package provides both.
+if (spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status !== 0) missing.push('python3-requests');
 if (missing.length > 0 && process.getuid?.() === 0) {
   console.log(`\n> installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -1,0 +1,3 @@
+class Base:
+    def __init__(self, client):
+        self.client = client
