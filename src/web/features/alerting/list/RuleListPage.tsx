@@ -65,7 +65,7 @@ export function RuleListPage() {
         />
         <Select
           label="Folder"
-          placeholder="Every folder"
+          description="Empty: every folder"
           clearable
           searchable
           data={(folders.data ?? []).map((folder) => ({ value: folder.uid, label: folder.title }))}
