@@ -7,6 +7,7 @@ import { endSession } from '../api/session';
 // In the app it has long loaded when a person acts; here a test acts at once, so load it first.
 import '../app/Overlays';
 import { ensurePortalRoot } from '../app/theme';
+import { installFastLabels } from './fastLabels';
 import { server } from './server';
 
 // The `web` project runs its files one after another in one jsdom and one module graph per worker
@@ -18,6 +19,9 @@ import { server } from './server';
 // A busy CI machine (2 shared cores, other jobs beside) renders slowly: `findBy…` waits for a
 // state for up to 10 s instead of 1 s. A passing test never waits that long.
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom's own `labels` is quadratic in the page (see fastLabels.ts).
+installFastLabels();
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
