@@ -19,8 +19,10 @@ test.skip(!hasPrometheus || !hasPostgres, 'needs Debian’s prometheus and postg
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [prometheus, postgres] = await Promise.all([startPrometheus({ scrapeSelf: true }), startPostgres(POSTGRES_PASSWORD)]);
-  // A state, not a time: the metric names and the `job` label exist once Prometheus has scraped itself.
-  await waitForSamples(prometheus.url, 'up{job="prometheus"}', 2);
+  // A state, not a time: the metric names and the `job` label exist once Prometheus has scraped itself,
+  // and a 6-hour graph (a 30 s step, its points aligned to the step as Grafana aligns them) has a
+  // point only once a sample is older than the last aligned step: 35 scrapes, one a second.
+  await waitForSamples(prometheus.url, 'up{job="prometheus"}', 35);
 });
 
 test.afterAll(async () => {
