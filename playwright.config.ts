@@ -39,6 +39,10 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // V8 compiles and collects on background threads by default. For pages that live seconds,
+        // that work was a sixth of Chromium's CPU and bought nothing: on the service accounts spec,
+        // 68.9 -> 60.2 CPU-s with the same wall time. The page's own thread does it instead.
+        '--js-flags=--single-threaded',
       ],
     },
   },
