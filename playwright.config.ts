@@ -22,9 +22,11 @@ export default defineConfig({
   use: {
     // No transitions: axe measures colours as they settle, not halfway through a fade-in.
     reducedMotion: 'reduce',
-    // A failed test keeps its trace of DOM snapshots, without the screencast: recording frames for
-    // every test was 45% of the browser tests' CPU (Chromium's GPU and browser processes encoding them).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed test leaves its screenshot and the page's accessibility tree (error-context.md). Its
+    // trace of DOM snapshots only with SIGHTLINE_E2E_TRACE=1: recording one for every test (and
+    // throwing it away when it passes) cost 8% of Chromium's CPU and 10% of the time, and CI keeps
+    // no files. The screencast stays off: encoding its frames was 45% of the browser tests' CPU.
+    trace: process.env.SIGHTLINE_E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium in its headless shell (package chromium-headless-shell), as Playwright
