@@ -24,6 +24,7 @@ import { LiveDashboard } from './runtime/LiveDashboard';
 import { SaveModal } from './SaveModal';
 import { ShareDashboardButton } from './share/ShareButton';
 import { StarToggle } from './StarToggle';
+import { jsonEqual } from '../../lib/jsonEqual';
 import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -84,10 +85,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   const [folderUid, setFolderUid] = useState(meta.folderUid);
   const [jsonText, setJsonText] = useState(() => JSON.stringify(original, null, 2));
   const [jsonError, setJsonError] = useState<string>();
-  const dirty = useMemo(
-    () => folderUid !== meta.folderUid || JSON.stringify(draft) !== JSON.stringify(original),
-    [draft, folderUid, original, meta.folderUid],
-  );
+  const dirty = useMemo(() => folderUid !== meta.folderUid || !jsonEqual(draft, original), [draft, folderUid, original, meta.folderUid]);
   const title = typeof draft.title === 'string' && draft.title.trim() ? draft.title : String(original.title);
   // Invalid JSON is an unsaved change too: it is never "Saved".
   const unsaved = dirty || Boolean(jsonError);

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomOut } from '@tabler/icons-react';
+import { memo } from 'react';
 import { shiftRange, zoomOut } from './time';
 import { RefreshPicker } from './RefreshPicker';
 import { TimeRangePicker } from './TimeRangePicker';
@@ -10,7 +11,7 @@ import type { RawTimeRange, ResolvedTimeRange } from './types';
  * Grafana's time picker and refresh picker: quick ranges, absolute from/to, zoom out, shift back
  * and forward, refresh now and auto refresh. Every choice goes to the URL (the caller's setters).
  */
-export function TimeControls({
+export const TimeControls = memo(function TimeControls({
   raw,
   range,
   timeZone,
@@ -89,4 +90,4 @@ export function TimeControls({
       />
     </Group>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { VariableState } from './types';
 import classes from './VariablesBar.module.css';
 
@@ -8,7 +8,7 @@ import classes from './VariablesBar.module.css';
  * for assistive technology only; `hide: 2` and constants show nothing). A failed option load says
  * why under its control.
  */
-export function VariablesBar({
+export const VariablesBar = memo(function VariablesBar({
   variables,
   setValue,
 }: {
@@ -24,7 +24,7 @@ export function VariablesBar({
       ))}
     </Group>
   );
-}
+});
 
 function VariableControl({ variable, setValue }: { variable: VariableState; setValue: (name: string, values: string[]) => void }) {
   const visibleLabel = variable.hide !== 1;

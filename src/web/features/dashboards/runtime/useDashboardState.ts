@@ -33,7 +33,10 @@ export function savedTimeZone(model: Record<string, unknown>): string {
  */
 export function useDashboardState(model: Record<string, unknown>) {
   const [params, setUrlParams] = useUrlParams();
-  const { raw, timeZone } = urlTimeState(model, params);
+  const time = urlTimeState(model, params);
+  const { timeZone } = time;
+  // The same object while the bounds are: the time controls are a memo.
+  const raw: RawTimeRange = useMemo(() => ({ from: time.raw.from, to: time.raw.to }), [time.raw.from, time.raw.to]);
   const savedRefresh = typeof model.refresh === 'string' ? model.refresh : '';
   const refreshParam = params.get('refresh');
   // `refresh=off` in the URL overrides a dashboard that refreshes by default.

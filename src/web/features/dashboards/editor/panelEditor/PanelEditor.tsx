@@ -113,11 +113,14 @@ function PanelEditorBody({
   });
   const latest = useCallback(() => latestPanel.current, []);
   const { previewPanel, runNow } = useRunTargets(panel, resolve);
+  // Stable while the queries are: the Queries tab and the time controls then skip a title's keys.
+  const { refreshNow, setInspect } = state;
   const refresh = useCallback(() => {
     runNow();
-    state.refreshNow();
+    refreshNow();
     void client.invalidateQueries({ queryKey: [...queryKeys.panelDataOf(uid), panelId] });
-  }, [runNow, state, client, uid, panelId]);
+  }, [runNow, refreshNow, client, uid, panelId]);
+  const inspectQuery = useCallback(() => setInspect(panelId, 'query'), [setInspect, panelId]);
 
   // Stable callbacks: the preview is a memo that should draw again only when what it shows changes.
   const applyPanelJson = useCallback((next: Panel) => update(next), [update]);
@@ -217,7 +220,7 @@ function PanelEditorBody({
                 errors={results.errors}
                 onChange={update}
                 onRun={refresh}
-                onInspect={() => state.setInspect(panelId, 'query')}
+                onInspect={inspectQuery}
                 latest={latest}
               />
             </Tabs.Panel>

@@ -59,6 +59,8 @@ export function PanelPreview({
     params: state.params,
     setUrlParams: state.setUrlParams,
   });
+  // Keyed on what each reads, not on the panel or the model: typing a title changes both at every key.
+  const scopedVars = panel.scopedVars;
   const scope: InterpolationScope = useMemo(
     () =>
       scopeWithPanelVars(
@@ -66,11 +68,12 @@ export function PanelPreview({
           variables: variables.scope.variables,
           builtins: builtinScope({ range: state.range, intervalMs: calculateInterval(state.range, 1000).intervalMs, dashboard }),
         },
-        panel,
+        { scopedVars },
       ),
-    [variables.scope.variables, dashboard, state.range, panel],
+    [variables.scope.variables, dashboard, state.range, scopedVars],
   );
-  const timePicker = useMemo(() => timePickerSettings(model), [model]);
+  const { timepicker, weekStart, graphTooltip } = model;
+  const timePicker = useMemo(() => timePickerSettings({ timepicker, weekStart, graphTooltip }), [timepicker, weekStart, graphTooltip]);
   const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
   const { setRange } = state;

@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { DataSourceSummary } from '../../../../api/dataSources';
 import type { Panel } from '../../../../panels/layout';
 import type { DataQuery } from '../../../../queryEditors/queryKinds';
@@ -24,8 +25,20 @@ export interface QueriesTabProps {
   latest(): Panel;
 }
 
-/** The panel's data source, query options and one editor per query, as Grafana's Queries tab. */
-export function QueriesTab({
+/** What the Queries tab shows of a panel; a change elsewhere (its title, say) does not draw the tab again. */
+const QUERY_FIELDS = ['targets', 'datasource', 'maxDataPoints', 'interval', 'timeFrom', 'timeShift'] as const;
+
+function sameQueryInputs(before: QueriesTabProps, after: QueriesTabProps): boolean {
+  for (const key of Object.keys(after) as Array<keyof QueriesTabProps>) if (key !== 'panel' && before[key] !== after[key]) return false;
+  return QUERY_FIELDS.every((field) => before.panel[field] === after.panel[field]);
+}
+
+/**
+ * The panel's data source, query options and one editor per query, as Grafana's Queries tab. It
+ * draws again only when what it shows changes, so every edit starts from `latest()`, never from a
+ * `panel` that may be a few title keys old.
+ */
+export const QueriesTab = memo(function QueriesTab({
   panel,
   dataSources,
   dataSourcesLoading,
@@ -39,13 +52,13 @@ export function QueriesTab({
   const targets = targetsOf(panel);
   const mixed = isMixed(panel);
   const panelDataSource = mixed ? undefined : resolve(panel.datasource ?? targets[0]?.datasource);
-  const setTargets = (next: DataQuery[], coalesce?: string) => onChange({ ...panel, targets: next }, coalesce);
+  const setTargets = (next: DataQuery[], coalesce?: string) => onChange({ ...latest(), targets: next }, coalesce);
   const options = [...dataSources.map((ds) => ({ value: ds.uid, label: ds.name })), { value: MIXED, label: 'Mixed' }];
 
   const pickDataSource = (value: string | null) => {
     if (!value) return;
     const next = value === MIXED ? 'mixed' : dataSources.find((ds) => ds.uid === value);
-    if (next) onChange(changeDataSource(panel, next, panelDataSource));
+    if (next) onChange(changeDataSource(latest(), next, panelDataSource));
   };
 
   const remove = (index: number) => {
@@ -91,7 +104,7 @@ export function QueriesTab({
               : undefined
           }
         />
-        <QueryOptions panel={panel} onChange={onChange} />
+        <QueryOptions panel={panel} latest={latest} onChange={onChange} />
         <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onInspect}>
           Query inspector
         </Button>
@@ -132,4 +145,4 @@ export function QueriesTab({
       </Group>
     </Stack>
   );
-}
+}, sameQueryInputs);

@@ -35,7 +35,16 @@ function summary(panel: Panel): string {
 }
 
 /** Grafana's query options, folded under a button: each field applies when valid; invalid text stays in its box with the reason. */
-export function QueryOptions({ panel, onChange }: { panel: Panel; onChange(next: Panel, coalesce?: string): void }) {
+export function QueryOptions({
+  panel,
+  latest,
+  onChange,
+}: {
+  panel: Panel;
+  /** The panel as it is now: an edit keeps what changed since this was drawn (the title, say). */
+  latest(): Panel;
+  onChange(next: Panel, coalesce?: string): void;
+}) {
   const [texts, setTexts] = useState<Record<QueryOptionField, string>>(() => ({
     maxDataPoints: queryOptionText(panel, 'maxDataPoints'),
     interval: queryOptionText(panel, 'interval'),
@@ -73,7 +82,7 @@ export function QueryOptions({ panel, onChange }: { panel: Panel; onChange(next:
                   onChange={(e) => {
                     const text = e.currentTarget.value;
                     setTexts((all) => ({ ...all, [field]: text }));
-                    if (!queryOptionProblem(field, text)) onChange(withQueryOption(panel, field, text), `query-option-${field}`);
+                    if (!queryOptionProblem(field, text)) onChange(withQueryOption(latest(), field, text), `query-option-${field}`);
                   }}
                 />
               ))}
