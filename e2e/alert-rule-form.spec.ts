@@ -75,10 +75,9 @@ test('a rule made from a panel with the simple form fires, notifies, shows on th
     },
   });
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
+  await connect(page, server, token, dashboard.url);
 
   await test.step('New alert rule from the panel menu opens the simple form, prefilled', async () => {
-    await page.goto(`${server.url}${dashboard.url}`);
     await page.getByRole('button', { name: 'Menu for panel Targets up' }).click();
     await page.getByRole('menuitem', { name: 'New alert rule' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New alert rule' })).toBeVisible();

@@ -169,9 +169,7 @@ test('a Viewer sees rules, states and silences without edit controls', async ({ 
   const title = `Viewer sees ${unique()}`;
   const rule = await firingRule(server, title);
   const { token } = await server.tokenFor('Viewer');
-  await connect(page, server, token);
-
-  await page.goto(`${server.url}/alerting/list`);
+  await connect(page, server, token, '/alerting/list');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(row).toContainText('Firing');
   await expect(page.getByRole('link', { name: 'New alert rule' })).toHaveCount(0);

@@ -89,9 +89,7 @@ test.describe('data sources with a real Prometheus', () => {
     const silent = await startSilentTcp();
     try {
       const uid = await createPrometheus(server, uniqueName('Slow e2e'), `http://127.0.0.1:${silent.port}`);
-      await connect(page, server, server.adminToken);
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-      await page.goto(`${server.url}/datasources/edit/${uid}`);
+      await connect(page, server, server.adminToken, `/datasources/edit/${uid}`);
       // Long enough that the check is still running when the page is looked at on a busy machine.
       await page.getByLabel('Timeout (seconds)').fill('10');
       let healthCalls = 0;
@@ -172,9 +170,7 @@ test.describe('data sources with a real Prometheus', () => {
   test('delete asks first, naming what is lost', async ({ page, server }) => {
     const name = uniqueName('Doomed e2e');
     const uid = await createPrometheus(server, name, prometheus!.url);
-    await connect(page, server, server.adminToken);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-    await page.goto(`${server.url}/datasources/edit/${uid}`);
+    await connect(page, server, server.adminToken, `/datasources/edit/${uid}`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(dialog).toContainText('Dashboards and panels that use it will stop working');
@@ -267,9 +263,7 @@ test.describe('data source pages pass axe in the light and dark themes', () => {
   });
 
   test('the create forms, with errors next to fields', async ({ page, server }) => {
-    await connect(page, server, server.adminToken);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-    await page.goto(`${server.url}/datasources/new?type=grafana-postgresql-datasource`);
+    await connect(page, server, server.adminToken, '/datasources/new?type=grafana-postgresql-datasource');
     await expect(page.getByRole('heading', { level: 1, name: 'New PostgreSQL data source' })).toBeVisible();
     await expectAccessibleInBothThemes(page);
     await page.goto(`${server.url}/datasources/new?type=prometheus`);
@@ -285,10 +279,8 @@ test.describe('data source pages pass axe in the light and dark themes', () => {
     test.skip(!hasPrometheus, 'Debian’s prometheus package is not installed');
     const name = uniqueName('Axe');
     const uid = await createPrometheus(server, name, prometheus!.url);
-    await connect(page, server, server.adminToken);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     // Results from Test alone: no notification, whose own contrast is the shell's concern.
-    await page.goto(`${server.url}/datasources/edit/${uid}`);
+    await connect(page, server, server.adminToken, `/datasources/edit/${uid}`);
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(passed(page)).toBeVisible();
     await expectAccessibleInBothThemes(page);

@@ -82,9 +82,7 @@ test('a panel is edited in its editor: preview, queries, transformations, visual
   const dashboard = await setUp(server);
   const before = await storedPanel(server, dashboard.uid);
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
-
-  await page.goto(`${server.url}/d/${dashboard.uid}/${dashboard.slug}?editPanel=1`);
+  await connect(page, server, token, `/d/${dashboard.uid}/${dashboard.slug}?editPanel=1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit panel: Scrapes' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Queries (1)' })).toHaveAttribute('aria-selected', 'true');
 

@@ -118,9 +118,8 @@ test('panels keep their legends, gauges, stat text, headings and data links as G
       ],
     },
   });
-  await connect(page, server, server.adminToken);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${server.url}${saved.url}`);
+  await connect(page, server, server.adminToken, saved.url);
   for (const id of [1, 2, 3, 4, 5, 6, 8]) {
     await expect(page.locator(`[data-panel-id="${id}"]`)).toHaveAttribute('data-panel-state', 'done', { timeout: 30_000 });
   }

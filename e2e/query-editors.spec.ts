@@ -35,9 +35,8 @@ test('PromQL completes from the data source, runs and draws; a bad query says wh
     url: prometheus!.url,
   });
   const { token } = await server.tokenFor('Editor');
-  await connect(page, server, token);
   const panes = { qe: { datasource: created.datasource.uid, queries: [{ refId: 'A', expr: '' }], range: { from: 'now-15m', to: 'now' } } };
-  await page.goto(`${server.url}/explore?schemaVersion=1&panes=${encodeURIComponent(JSON.stringify(panes))}&orgId=1`);
+  await connect(page, server, token, `/explore?schemaVersion=1&panes=${encodeURIComponent(JSON.stringify(panes))}&orgId=1`);
 
   const editor = page.getByRole('textbox', { name: 'PromQL query A' });
   await editor.click();

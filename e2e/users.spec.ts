@@ -14,9 +14,7 @@ function uniqueLogin(prefix: string): string {
 }
 
 async function openUsers(page: Page, server: ServerInfo, query = ''): Promise<void> {
-  await connect(page, server, server.adminToken);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-  await page.goto(`${server.url}/users${query ? `?query=${encodeURIComponent(query)}` : ''}`);
+  await connect(page, server, server.adminToken, `/users${query ? `?query=${encodeURIComponent(query)}` : ''}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 }
 
