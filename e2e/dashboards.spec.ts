@@ -27,6 +27,9 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('link', { name: `Checkout Latency ${n}` })).toBeVisible();
     await expect(page).toHaveURL(/query=latency/);
     await page.getByLabel('Search dashboards').fill(`tag:e2e-${n}`);
+    // Both searches find the one dashboard: wait for the tag search's own answer, not the previous
+    // rows, which stay on screen dimmed (busy) until it comes, and which axe would measure dimmed.
+    await expect(page.getByRole('list', { name: '1 result' })).toHaveAttribute('aria-busy', 'false');
     await expect(page.getByRole('link', { name: `Checkout Latency ${n}` })).toBeVisible();
     await expect(page.getByText('1 result', { exact: true })).toBeVisible();
     // Tags read as stored (lower-case), so what is read is what `tag:` finds.
