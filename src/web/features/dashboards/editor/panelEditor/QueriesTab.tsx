@@ -94,7 +94,7 @@ export const QueriesTab = memo(function QueriesTab({
           data={options}
           value={mixed ? MIXED : (panelDataSource?.uid ?? null)}
           onChange={pickDataSource}
-          placeholder={dataSourcesLoading ? 'Loading data sources…' : 'Pick a data source'}
+          description={dataSourcesLoading ? 'Loading data sources…' : 'The queries below run on it, unless Mixed.'}
           searchable
           allowDeselect={false}
           w={260}

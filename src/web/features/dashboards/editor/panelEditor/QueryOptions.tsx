@@ -4,26 +4,24 @@ import { useState } from 'react';
 import type { Panel } from '../../../../panels/layout';
 import { queryOptionProblem, queryOptionText, withQueryOption, type QueryOptionField } from './queryOptions';
 
-const FIELDS: ReadonlyArray<{ field: QueryOptionField; label: string; placeholder: string; description: string }> = [
+// What an empty field means is said in its description, which stays readable, not as grey text in the box.
+const FIELDS: ReadonlyArray<{ field: QueryOptionField; label: string; description: string }> = [
   {
     field: 'maxDataPoints',
     label: 'Max data points',
-    placeholder: 'auto',
-    description: 'The most points a query returns; the panel width by default.',
+    description: 'The most points a query returns. Empty: the panel width.',
   },
   {
     field: 'interval',
     label: 'Min interval',
-    placeholder: 'No limit',
-    description: 'The shortest step between points, e.g. 30s: the scrape interval.',
+    description: 'The shortest step between points, e.g. 30s: the scrape interval. Empty: no limit.',
   },
   {
     field: 'timeFrom',
     label: 'Relative time',
-    placeholder: '1h',
-    description: 'This panel’s own range, e.g. 1h or now-1d/d, instead of the dashboard’s.',
+    description: 'This panel’s own range, e.g. 1h or now-1d/d. Empty: the dashboard’s.',
   },
-  { field: 'timeShift', label: 'Time shift', placeholder: '1h', description: 'Moves this panel’s range back, e.g. 1d for yesterday.' },
+  { field: 'timeShift', label: 'Time shift', description: 'Moves this panel’s range back, e.g. 1d for yesterday. Empty: none.' },
 ];
 
 /** A one-line summary of the options set, as Grafana's button shows them. */
@@ -70,13 +68,12 @@ export function QueryOptions({
               {summary(panel)}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {FIELDS.map(({ field, label, placeholder, description }) => (
+              {FIELDS.map(({ field, label, description }) => (
                 <TextInput
                   key={field}
                   label={label}
                   description={description}
                   size="xs"
-                  placeholder={placeholder}
                   value={texts[field]}
                   error={queryOptionProblem(field, texts[field])}
                   onChange={(e) => {
