@@ -1,6 +1,6 @@
 /**
  * Whether two JSON values would serialise to the same document, key order aside: what "unsaved
- * changes" means for a dashboard. An edit copies only the path it changes, so comparing the draft
+ * changes" means for a dashboard, and when an option row's value has not changed. An edit copies only the path it changes, so comparing the draft
  * with the saved model stops at every shared object at once instead of writing both out in full
  * (two `JSON.stringify` of the whole dashboard at every key typed in the editor).
  */

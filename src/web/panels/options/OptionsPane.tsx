@@ -2,6 +2,7 @@ import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { DataFrame } from '../../../contract/query';
+import { jsonEqual } from '../../lib/jsonEqual';
 import { panelOverrides, prepareFields } from '../fieldDisplay';
 import { decodeFrames } from '../frames';
 import type { Panel } from '../layout';
@@ -194,11 +195,5 @@ const OptionRow = memo(
     before.entry === after.entry &&
     before.fieldNames === after.fieldNames &&
     before.onChange === after.onChange &&
-    sameValue(before.value, after.value),
+    jsonEqual(before.value, after.value),
 );
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
