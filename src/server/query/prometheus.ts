@@ -7,6 +7,7 @@ import { downstreamError, QueryError } from './errors';
 import type { Field, Frame } from './frames';
 import { sortedLabels } from './frames';
 import { httpFailure, jsonOf, requestDataSource, type HttpAnswer } from './http';
+import { scanPrometheusMatrix, type ScannedMatrix } from './prometheusScan';
 import { alignDown, formatInterval, goDuration, parseIntervalMs, roundInterval, type TimeRange } from './time';
 import { prometheusQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
@@ -288,30 +289,60 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
   // Tables and heatmaps regroup the numbers; series frames can carry Prometheus's own number texts.
   const asText = plan.format !== 'table' && plan.format !== 'heatmap';
   return series.map((one) => {
-    const labels = sortedLabels(one.metric ?? {});
     const samples = resultType === 'matrix' ? (one.values ?? []) : one.value ? [one.value] : [];
     const texts = new Array<string>(samples.length);
-    let plain = asText;
-    for (let i = 0; i < samples.length; i++) {
-      texts[i] = samples[i]![1];
-      plain &&= isJsonNumber(texts[i]!);
-    }
-    const name = legendName(plan.legendFormat, labels, plan.expr);
-    const time: Field = {
-      name: 'Time',
-      type: 'time',
-      ...(asText ? { values: [], json: timesJson(samples) } : { values: samples.map(([t]) => timeMs(t)) }),
-      ...(stepMs ? { config: { interval: stepMs } } : {}),
-    };
-    const value: Field = {
-      name: 'Value',
-      type: 'number',
-      ...(plain ? { values: [], json: `[${texts.join(',')}]` } : { values: texts.map(sampleValue) }),
-      labels,
-      ...(name ? { config: { displayNameFromDS: name } } : {}),
-    };
-    return { name: name || undefined, meta: meta(resultType), fields: [time, value] };
+    for (let i = 0; i < samples.length; i++) texts[i] = samples[i]![1];
+    const time = asText
+      ? timeField([], timesJson(samples), stepMs)
+      : timeField(
+          samples.map(([t]) => timeMs(t)),
+          undefined,
+          stepMs,
+        );
+    return seriesFrame(one.metric ?? {}, time, texts, asText, plan, resultType);
   });
+}
+
+function timeField(values: number[], json: string | undefined, stepMs: number | undefined): Field {
+  return {
+    name: 'Time',
+    type: 'time',
+    values,
+    ...(json !== undefined ? { json } : {}),
+    ...(stepMs ? { config: { interval: stepMs } } : {}),
+  };
+}
+
+/** One series' frame; with `asText`, values that are already JSON numbers go out as Prometheus wrote them. */
+function seriesFrame(
+  metric: Record<string, string>,
+  time: Field,
+  texts: string[],
+  asText: boolean,
+  plan: PrometheusPlan,
+  resultType: string,
+): Frame {
+  const labels = sortedLabels(metric);
+  let plain = asText;
+  for (let i = 0; plain && i < texts.length; i++) plain = isJsonNumber(texts[i]!);
+  const name = legendName(plan.legendFormat, labels, plan.expr);
+  const value: Field = {
+    name: 'Value',
+    type: 'number',
+    ...(plain ? { values: [], json: `[${texts.join(',')}]` } : { values: texts.map(sampleValue) }),
+    labels,
+    ...(name ? { config: { displayNameFromDS: name } } : {}),
+  };
+  return {
+    name: name || undefined,
+    meta: { type: 'timeseries-multi', typeVersion: [0, 1], custom: { resultType } },
+    fields: [time, value],
+  };
+}
+
+/** The frames of a range answer read by `scanPrometheusMatrix` (series frames only, not tables or heatmaps). */
+function scannedFrames(scanned: ScannedMatrix, plan: PrometheusPlan, stepMs: number): Frame[] {
+  return scanned.series.map((one) => seriesFrame(one.metric, timeField([], one.timesJson, stepMs), one.texts, true, plan, 'matrix'));
 }
 
 /** Grafana's table format: one frame, Time, one column per label, Value; one row per sample. */
@@ -420,6 +451,18 @@ function finish(frames: Frame[], body: PromAnswer, plan: PrometheusPlan, stepLab
   return out;
 }
 
+/**
+ * The frames of a range query's answer. Series frames (not tables or heatmaps, which regroup the
+ * numbers) are read from the text directly when it is in Prometheus's own form; `scan: false`
+ * parses it as JSON always (the tests compare the two).
+ */
+export function rangeFrames(answer: HttpAnswer, plan: PrometheusPlan, scan = true): Frame[] {
+  const scanned = scan && plan.format !== 'table' && plan.format !== 'heatmap' ? scanPrometheusMatrix(answer.body) : undefined;
+  const body = scanned ? (scanned.envelope as PromAnswer) : jsonOf<PromAnswer>(answer, 'Prometheus API');
+  const series = scanned ? scannedFrames(scanned, plan, plan.stepMs) : seriesFrames(body, plan, plan.stepMs);
+  return finish(series, body, plan, goDuration(plan.stepMs));
+}
+
 export const runPrometheus: QueryRunner = async (context) => {
   const plan = planPrometheusQuery(context);
   const frames: Frame[] = [];
@@ -430,8 +473,7 @@ export const runPrometheus: QueryRunner = async (context) => {
       end: seconds(plan.end),
       step: seconds(plan.stepMs),
     });
-    const body = jsonOf<PromAnswer>(answer, 'Prometheus API');
-    frames.push(...finish(seriesFrames(body, plan, plan.stepMs), body, plan, goDuration(plan.stepMs)));
+    frames.push(...rangeFrames(answer, plan));
   }
   if (plan.instant) {
     const body = jsonOf<PromAnswer>(

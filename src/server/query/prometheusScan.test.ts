@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { frameJson } from './frames';
+import type { HttpAnswer } from './http';
+import { rangeFrames, type PrometheusPlan } from './prometheus';
+import { scanPrometheusMatrix } from './prometheusScan';
+
+const plan = (overrides: Partial<PrometheusPlan> = {}): PrometheusPlan => ({
+  expr: 'rate(http_requests_total[5m])',
+  stepMs: 15_000,
+  start: 1_764_226_800_000,
+  end: 1_764_230_400_000,
+  instant: false,
+  range: true,
+  format: 'time_series',
+  legendFormat: '',
+  method: 'POST',
+  ...overrides,
+});
+
+const answer = (body: string): HttpAnswer => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body,
+  shownUrl: 'http://prom',
+});
+
+/** Both readings' frames as the JSON the client gets. */
+function bothReadings(body: string, options: Partial<PrometheusPlan> = {}) {
+  const json = (frames: ReturnType<typeof rangeFrames>) => frames.map((frame) => JSON.parse(frameJson(frame)) as unknown);
+  return { scanned: json(rangeFrames(answer(body), plan(options))), parsed: json(rangeFrames(answer(body), plan(options), false)) };
+}
+
+/** A matrix answer exactly as Prometheus writes it (Go's encoder: its field order, no spaces). */
+function prometheusBody(series: Array<{ metric: Record<string, string>; values: Array<[number, string]> }>, extra = ''): string {
+  const result = series.map((one) => `{"metric":${JSON.stringify(one.metric)},"values":${JSON.stringify(one.values)}}`).join(',');
+  return `{"status":"success","data":{"resultType":"matrix","result":[${result}]}${extra}}`;
+}
+
+describe('reading a range answer from its text', () => {
+  it('gives the same frames as parsing it, for every form of sample Prometheus writes', () => {
+    const body = prometheusBody(
+      [
+        {
+          metric: { __name__: 'up', job: 'node', instance: 'a:9100' },
+          values: [
+            [1764226800, '1'],
+            [1764226815, '0.5'],
+            [1764226830.5, '-12.25'],
+            [1764226845.125, '1e+06'],
+          ],
+        },
+        // Labels with quotes, braces, backslashes and non-ASCII text; values JSON cannot carry as numbers.
+        {
+          metric: { path: '/a"b}{\\c', lang: 'ünïcode ✓' },
+          values: [
+            [1764226800, 'NaN'],
+            [1764226815, '+Inf'],
+            [1764226830, '-Inf'],
+            [1764226845, '3'],
+          ],
+        },
+        { metric: {}, values: [[1764226800, '7']] },
+        { metric: { job: 'empty' }, values: [] },
+      ],
+      ',"warnings":["PromQL warning: something"],"infos":["PromQL info: metric might not be a counter"]',
+    );
+    expect(scanPrometheusMatrix(body)?.series).toHaveLength(4);
+    const { scanned, parsed } = bothReadings(body);
+    expect(scanned).toEqual(parsed);
+    for (const legendFormat of ['{{job}} {{instance}}', '__auto']) {
+      const named = bothReadings(body, { legendFormat });
+      expect(named.scanned).toEqual(named.parsed);
+    }
+  });
+
+  it('reads an answer with no series, and carries its notices', () => {
+    const body = prometheusBody([], ',"warnings":["careful"]');
+    expect(scanPrometheusMatrix(body)).toEqual({
+      envelope: { status: 'success', data: { resultType: 'matrix', result: [] }, warnings: ['careful'] },
+      series: [],
+    });
+    const { scanned, parsed } = bothReadings(body);
+    expect(scanned).toEqual(parsed);
+  });
+
+  it('leaves every other form to the JSON parser', () => {
+    const series = [{ metric: { job: 'a' }, values: [[1764226800, '1']] as Array<[number, string]> }];
+    const standard = prometheusBody(series);
+    expect(scanPrometheusMatrix(standard)).toBeDefined();
+    const others = {
+      spaced: JSON.stringify(JSON.parse(standard), null, 1),
+      otherKeyOrder: `{"data":{"resultType":"matrix","result":[]},"status":"success"}`,
+      anotherServer: standard.replace('"status":"success",', '"status":"success","isPartial":false,'),
+      vector: standard.replace('"matrix"', '"vector"'),
+      nativeHistograms: standard.replace(']]}]', ']],"histograms":[[1764226800,{"count":"1","sum":"1","buckets":[]}]]}]'),
+      escapedValue: standard.replace('"1"]', '"\\u0031"]'),
+      negativeTime: standard.replace('1764226800', '-1'),
+      exponentTime: standard.replace('1764226800', '1.7642268e9'),
+      trailingComma: standard.replace('"1"]]', '"1"],]'),
+      truncated: standard.slice(0, -10),
+      labelsNotAnObject: standard.replace('{"job":"a"}', '["job"]'),
+    };
+    for (const [name, body] of Object.entries(others)) expect(scanPrometheusMatrix(body), name).toBeUndefined();
+  });
+
+  it('keeps tables and heatmaps on the parsed path, with the same frames as before', () => {
+    const body = prometheusBody([
+      { metric: { le: '0.5' }, values: [[1764226800, '1']] },
+      { metric: { le: '+Inf' }, values: [[1764226800, '3']] },
+    ]);
+    for (const format of ['table', 'heatmap']) {
+      const { scanned, parsed } = bothReadings(body, { format });
+      expect(scanned, format).toEqual(parsed);
+    }
+  });
+});
