@@ -7,7 +7,8 @@ import { downstreamError, QueryError } from './errors';
 import type { Field, Frame } from './frames';
 import { sortedLabels } from './frames';
 import { httpFailure, jsonOf, requestDataSource, type HttpAnswer } from './http';
-import { alignDown, formatInterval, goDuration, parseIntervalMs, roundInterval, type TimeRange } from './time';
+import { alignDown, type TimeRange } from './time';
+import { formatInterval, goDuration, parseIntervalMs, roundInterval } from '../../contract/durations';
 import { prometheusQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
 
