@@ -14,6 +14,8 @@
  *   (`1y2w3d4h5m6s7ms`), or `0`.
  * - `parseDateMath`, relative times (`now-6h`, `now/d`) as Grafana's backend evaluates them: months
  *   and years by the calendar, in UTC.
+ * Writing and rounding intervals differ between Grafana's backend and frontend in small ways too;
+ * those functions take a `GrafanaSide`.
  */
 
 export const SECOND_MS = 1000;
@@ -201,11 +203,9 @@ export function formatReadableDuration(ms: number, { labels, adjacentUnits }: Re
     ['m', Math.floor(seconds / 60) % 60],
     ['s', seconds % 60],
   ];
+  const firstAboveZero = counts.findIndex(([, count]) => count > 0);
   // NaN is above zero in no unit: it shows as days ("NaN d") rather than failing.
-  const largest = Math.max(
-    0,
-    counts.findIndex(([, count]) => count > 0),
-  );
+  const largest = firstAboveZero === -1 ? 0 : firstAboveZero;
   const smaller = counts.slice(largest + 1, adjacentUnits ? largest + 2 : undefined).find(([, count]) => count > 0);
   return [counts[largest]!, ...(smaller ? [smaller] : [])].map(([unit, count]) => `${count}${labels[unit]}`).join(' ');
 }
