@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { integerQueryParam, optionalField, repeatedQueryParam, typeError } from './common';
+import { parsePromDuration } from './durations';
 import { queryResultSchema } from './query';
 
 /** The uid of server-side expressions in a rule's `data`. */
@@ -15,34 +16,6 @@ export const noDataStates = ['NoData', 'Alerting', 'OK', 'KeepLast'] as const;
 export const execErrStates = ['Error', 'Alerting', 'OK', 'KeepLast'] as const;
 export type NoDataState = (typeof noDataStates)[number];
 export type ExecErrState = (typeof execErrStates)[number];
-
-const UNITS_MS: Record<string, number> = { y: 365 * 86_400_000, w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-const DURATION_PATTERN = /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
-
-/** Prometheus's duration text (`model.ParseDuration`: `5m`, `1h30m`, `1d`, `0`) in milliseconds; undefined when unreadable. */
-export function parsePromDuration(text: string): number | undefined {
-  if (text === '0') return 0;
-  const match = DURATION_PATTERN.exec(text);
-  if (!match || text === '') return undefined;
-  const units = ['y', 'w', 'd', 'h', 'm', 's', 'ms'];
-  return units.reduce((total, unit, i) => total + Number(match[i + 1] ?? 0) * UNITS_MS[unit]!, 0);
-}
-
-/** Prometheus's `model.Duration.String()`: `0s`, `5m`, `1h30m`, `1d`, `1w`. */
-export function formatPromDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  let rest = ms;
-  let text = '';
-  for (const unit of ['y', 'w', 'd', 'h', 'm', 's', 'ms']) {
-    const size = UNITS_MS[unit]!;
-    const count = Math.floor(rest / size);
-    if (count > 0) {
-      text += `${count}${unit}`;
-      rest -= count * size;
-    }
-  }
-  return text;
-}
 
 /** A duration field: Prometheus's text; a number is taken as seconds (some clients send one). Output: milliseconds. */
 export const durationSchema = z

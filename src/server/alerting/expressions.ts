@@ -3,7 +3,7 @@
  * math, reduce, threshold (with a recovery threshold), resample and classic conditions, over the
  * values of the queries and expressions before them.
  */
-import { parseIntervalMs } from '../query/time';
+import { parseIntervalMs } from '../../contract/durations';
 import { labelsKey, NO_DATA, type ExprValue, type Labels, type NumberItem, type Series } from './values';
 
 export class ExpressionError extends Error {}

@@ -8,7 +8,8 @@ import type { Field, Frame } from './frames';
 import { sortedLabels } from './frames';
 import { excerpt } from '../health/http';
 import { httpFailure, jsonOf, requestDataSource } from './http';
-import { formatInterval, goDuration, parseIntervalMs, type TimeRange } from './time';
+import type { TimeRange } from './time';
+import { formatInterval, goDuration, parseIntervalMs } from '../../contract/durations';
 import { lokiQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
 

@@ -8,7 +8,8 @@ import type { Field, Frame } from './frames';
 import { sortedLabels } from './frames';
 import { httpFailure, jsonOf, requestDataSource, type HttpAnswer } from './http';
 import { scanPrometheusMatrix, type ScannedMatrix } from './prometheusScan';
-import { alignDown, formatInterval, goDuration, parseIntervalMs, roundInterval, type TimeRange } from './time';
+import { alignDown, type TimeRange } from './time';
+import { formatInterval, goDuration, parseIntervalMs, roundInterval } from '../../contract/durations';
 import { prometheusQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
 

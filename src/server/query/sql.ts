@@ -5,7 +5,8 @@
  */
 import { downstreamError, QueryError } from './errors';
 import type { Field, FieldKind, Frame } from './frames';
-import { formatInterval, parseIntervalMs, type TimeRange } from './time';
+import type { TimeRange } from './time';
+import { formatInterval, parseIntervalMs } from '../../contract/durations';
 import { sqlQueryFieldsSchema } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext } from './types';
 import { ResultBudget } from './limits';

@@ -5,7 +5,7 @@
  */
 import { QueryError } from './errors';
 import type { Field, Frame } from './frames';
-import { roundInterval } from './time';
+import { roundInterval } from '../../contract/durations';
 import { testDataQueryFieldsSchema, testDataScenarioIds } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
 

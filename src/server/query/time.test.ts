@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryError } from './errors';
 import { interpolatePrometheusVariables, legendName, metricName, prometheusStep } from './prometheus';
-import { formatInterval, goDuration, parseIntervalMs, parseTimeRange, roundInterval } from './time';
+import { parseTimeRange } from './time';
 
 const NOW = Date.UTC(2026, 10, 23, 14, 37, 12, 345); // a Monday
 
@@ -31,37 +31,6 @@ describe('time bounds', () => {
     expect(() => parseTimeRange('yesterday', 'now', NOW)).toThrow(/^from: cannot read "yesterday" as a time/);
     expect(() => parseTimeRange('now', 'now-6x', NOW)).toThrow(/^to: cannot read "now-6x"/);
     expect(() => parseTimeRange('now', 'now-1h', NOW)).toThrow(/the time range is empty/);
-  });
-});
-
-describe('intervals', () => {
-  it('parses Grafana interval strings', () => {
-    expect(parseIntervalMs('15s')).toBe(15_000);
-    expect(parseIntervalMs('1m30s')).toBe(90_000);
-    expect(parseIntervalMs('500ms')).toBe(500);
-    expect(parseIntervalMs('2d')).toBe(2 * 86_400_000);
-    expect(parseIntervalMs('30')).toBe(30_000);
-    expect(parseIntervalMs('>10s')).toBe(10_000);
-    expect(parseIntervalMs('soon')).toBeUndefined();
-  });
-
-  it('formats them as Grafana does', () => {
-    expect(formatInterval(15_000)).toBe('15s');
-    expect(formatInterval(90_000)).toBe('1m');
-    expect(formatInterval(7_200_000)).toBe('2h');
-    expect(goDuration(15_000)).toBe('15s');
-    expect(goDuration(60_000)).toBe('1m0s');
-    expect(goDuration(255_000)).toBe('4m15s');
-    expect(goDuration(3_600_000)).toBe('1h0m0s');
-    expect(goDuration(1_500)).toBe('1.5s');
-    expect(goDuration(500)).toBe('500ms');
-  });
-
-  it('rounds calculated intervals down to round ones', () => {
-    expect(roundInterval(21_600)).toBe(20_000);
-    expect(roundInterval(36_000)).toBe(30_000);
-    expect(roundInterval(3_000)).toBe(2_000);
-    expect(roundInterval(2_866_909)).toBe(3_600_000);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   EXPRESSION_DATASOURCE_UID,
   evalRequestSchema,
   exportQuerySchema,
-  formatPromDuration,
   provisionedAlertRuleRequestSchema,
   ruleGroupParamsSchema,
   ruleStatesQuerySchema,
@@ -17,6 +16,7 @@ import {
   type AlertQuery,
   type ProvisionedAlertRuleRequest,
 } from '../../contract/alerting';
+import { formatPromDuration } from '../../contract/durations';
 import { evaluateQueries } from '../alerting/evaluator';
 import { mathVariables } from '../alerting/expressions';
 import { isFiring, stateWithReason } from '../alerting/state';

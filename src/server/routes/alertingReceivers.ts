@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ReceiverStatus } from '../../contract/alertingNotify';
+import { goDuration } from '../../contract/durations';
 import { allRoutes, defaultPolicyTree } from '../alerting/notify/routing';
 import { GO_ZERO_TIME, goTime } from '../alerting/notify/templates';
-import { goDuration } from '../query/time';
 import type { Store } from '../store';
 
 export function registerReceiverStatusRoutes(app: FastifyInstance, store: Store): void {

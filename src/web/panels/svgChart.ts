@@ -1,4 +1,5 @@
 /** Axis helpers for the SVG charts (bar chart, histogram, state timeline). */
+import { formatReadableDuration } from '../../contract/durations';
 
 /** The round number (1, 2, 2.5 or 5 × a power of ten) at or above `rough`. */
 export function niceStep(rough: number): number {
@@ -48,20 +49,7 @@ export function timeLabelPattern(spanMs: number): string {
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
   if (ms < 1000) return `${Math.round(ms)}ms`;
-  const parts: string[] = [];
-  let s = Math.round(ms / 1000);
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3_600],
-    ['m', 60],
-  ] as const) {
-    if (s >= size) {
-      parts.push(`${Math.floor(s / size)}${unit}`);
-      s %= size;
-    }
-  }
-  if (s || !parts.length) parts.push(`${s}s`);
-  return parts.slice(0, 2).join(' ');
+  return formatReadableDuration(ms, { labels: { d: 'd', h: 'h', m: 'm', s: 's' }, adjacentUnits: false });
 }
 
 /** Styles that hide content on screen but keep it for screen readers (the data tables behind the charts). */

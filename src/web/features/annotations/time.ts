@@ -2,16 +2,9 @@
  * Grafana's time range notation: epoch milliseconds, or `now`, `now-6h`, `now-30m`, `now-7d`
  * (units s, m, h, d, w, M, y).
  */
-const UNIT_MS: Record<string, number> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-  M: 2_592_000_000,
-  y: 31_536_000_000,
-};
+import { formatReadableDuration, INTERVAL_UNIT_MS, type IntervalUnit } from '../../../contract/durations';
 
+// One offset of fixed length (a month is 30 days), not the calendar date math of a query's range.
 export function parseTime(text: string | null | undefined, now: number): number | undefined {
   if (!text) return undefined;
   const value = text.trim();
@@ -19,7 +12,7 @@ export function parseTime(text: string | null | undefined, now: number): number 
   const match = /^now(?:([+-])(\d+)([smhdwMy]))?$/.exec(value);
   if (!match) return undefined;
   if (!match[1]) return now;
-  const offset = Number(match[2]) * UNIT_MS[match[3]!]!;
+  const offset = Number(match[2]) * INTERVAL_UNIT_MS[match[3] as IntervalUnit];
   return match[1] === '-' ? now - offset : now + offset;
 }
 
@@ -51,14 +44,7 @@ export const QUICK_RANGES = [
 
 /** "1 h 30 min", "45 s", "2 d 3 h" */
 export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
-  const days = Math.floor(hours / 24);
-  return `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
+  return formatReadableDuration(ms, { labels: { d: ' d', h: ' h', m: ' min', s: ' s' }, adjacentUnits: true });
 }
 
 export function formatTime(ms: number): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFrames } from '../frames';
 import { seriesFrame } from '../testing';
 import type { DataFrame } from '../../../contract/query';
-import { calculateHeatmap, cellShown, durationMs, heatmapData, niceIncrement, rowRangeText } from './heatmapData';
+import { calculateHeatmap, cellShown, heatmapData, niceIncrement, rowRangeText } from './heatmapData';
 import { migrateAngularHeatmap } from './migrateHeatmap';
 import { heatmapPalette, heatmapColorOptionsOf, paletteIndex } from './palettes';
 
@@ -75,12 +75,9 @@ describe('calculateHeatmap (calculate from data)', () => {
     expect(grid.counts).toEqual([[1, 1, 1]]);
   });
 
-  it('picks round increments and reads durations', () => {
+  it('picks round increments', () => {
     expect(niceIncrement(0.7, [0.1, 0.2, 0.5, 1])).toBe(0.5);
     expect(niceIncrement(0.05, [0.1, 0.2])).toBe(0.1);
-    expect(durationMs('30s')).toBe(30_000);
-    expect(durationMs('250')).toBe(250);
-    expect(durationMs('soon')).toBeUndefined();
   });
 });
 

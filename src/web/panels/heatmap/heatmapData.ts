@@ -1,3 +1,4 @@
+import { parseDurationOrMs } from '../../../contract/durations';
 import type { Panel } from '../layout';
 import { prepareFields, type DisplayField, type PreparedFrame } from '../fieldDisplay';
 import { asNumber, type PanelFrame } from '../frames';
@@ -163,17 +164,6 @@ export function niceIncrement(approx: number, increments: number[]): number {
   return increments[Math.max(0, (above === -1 ? increments.length : above) - 1)]!;
 }
 
-/** "30s", "1m", "250ms" or a plain number (ms) → milliseconds. */
-export function durationMs(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)$/.exec(trimmed);
-  if (!match) return undefined;
-  const unit = { ms: 1, s: SECOND, m: MINUTE, h: HOUR, d: DAY, w: 7 * DAY }[match[2] as 'ms'];
-  return Number(match[1]) * unit;
-}
-
 const roundDown = (v: number, incr: number) => Math.floor(v / incr + 1e-9) * incr;
 /** Removes float noise from bucket bounds (0.30000000000000004 → 0.3). */
 const clean = (v: number) => Number(v.toPrecision(12));
@@ -212,7 +202,7 @@ export function calculateHeatmap(
   }
   if (!usable.length) return { xs: [], xSize: 1, rows: [], counts: [] };
 
-  let xSize = options.xBuckets.mode !== 'count' ? (durationMs(options.xBuckets.value) ?? 0) : 0;
+  let xSize = options.xBuckets.mode !== 'count' ? (parseDurationOrMs(options.xBuckets.value) ?? 0) : 0;
   if (!(xSize > 0)) {
     const count = options.xBuckets.mode === 'count' ? Number(options.xBuckets.value) || 20 : 20;
     xSize = niceIncrement((maxX - minX) / Math.max(count - 1, 1), NICE_TIME);

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import {
   alertRuleGroupSchema,
   evalResponseSchema,
-  parsePromDuration,
   provisionedAlertRuleSchema,
   rulerFolderGroupsSchema,
   type ProvisionedAlertRule,
 } from '../../../../contract/alerting';
 import { contactPointSchema } from '../../../../contract/alertingNotify';
+import { parsePromDuration } from '../../../../contract/durations';
 import { folderListSchema } from '../../../../contract/folders';
 import { apiFetch } from '../../../api/client';
 import { dashboardQueryOptions } from '../../../api/dashboards';

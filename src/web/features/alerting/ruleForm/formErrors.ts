@@ -2,7 +2,7 @@
  * The form's field errors: what it checks before saving, and where the server's refusal goes (its
  * `field`, `for` or `rules.0.data.2.model`, names the input; anything else is the form's own error).
  */
-import { parsePromDuration } from '../../../../contract/alerting';
+import { parsePromDuration } from '../../../../contract/durations';
 import { ApiError } from '../../../api/errors';
 import { evaluatorOf, expressionType, isExpression, isRangeEvaluator, type RuleFormValues } from './ruleModel';
 

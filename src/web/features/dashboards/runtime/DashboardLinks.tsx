@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { searchQueryOptions } from '../../../api/search';
 import { linkHref, safeLinkUrl } from '../../../lib/links';
 import type { InterpolationScope } from './types';
-import { interpolate } from './variables';
+import { interpolate } from './interpolation';
 
 /** One entry of a dashboard's `links` (Grafana's dashboard links). */
 export interface DashboardLinkModel {

@@ -30,7 +30,9 @@ import { useViewportFill } from './useViewportFill';
 import type { InterpolationScope, VariableModel } from './types';
 import { useDashboardState } from './useDashboardState';
 import { useVariables } from './useVariables';
-import { builtinScope, calculateInterval, interpolate } from './variables';
+import { calculateInterval } from '../../../../contract/durations';
+import { interpolate } from './interpolation';
+import { builtinScope } from './intervals';
 import { VariablesBar } from './VariablesBar';
 
 /** Replaces the panel with `next.id` wherever it sits (top level or inside a collapsed row). */

@@ -17,7 +17,7 @@ import { PanelMenu, type InspectTab, type PanelLink } from './PanelMenu';
 import { buildPanelRequest, usePanelData } from './queries';
 import { absolute } from './time';
 import type { InterpolationScope, RawTimeRange, ResolvedTimeRange } from './types';
-import { interpolate } from './variables';
+import { interpolate } from './interpolation';
 
 const PanelInspect = lazy(() => import('./PanelInspect'));
 

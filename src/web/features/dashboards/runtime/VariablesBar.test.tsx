@@ -10,7 +10,7 @@ import { answer, API, connectedSession, failWith, server } from '../../../test/s
 import { ALL_VALUE, type VariableModel, type VariableState } from './types';
 import { useVariables } from './useVariables';
 import { VariablesBar } from './VariablesBar';
-import { interpolateForDataSource } from './variables';
+import { interpolateForDataSource } from './interpolation';
 
 function state(overrides: Partial<VariableState> & { name: string }): VariableState {
   return {

@@ -1,3 +1,4 @@
+import { calculateInterval, parseDuration } from '../../../../contract/durations';
 import type { DataFrame, QueryRequest } from '../../../../contract/query';
 import type { AnnotationQuery } from '../../../api/annotations';
 import type { DataSourceSummary } from '../../../api/dataSources';
@@ -5,7 +6,7 @@ import { decodeFrames, type PanelField, type PanelFrame } from '../../../panels/
 import type { PanelAnnotation } from '../../../panels/types';
 import { resolveRef } from './queries';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
-import { calculateInterval, interpolateForDataSource, parseDuration } from './variables';
+import { interpolateForDataSource } from './interpolation';
 
 /** One entry of the dashboard's `annotations.list`, as the toggles and the runner read it. */
 export interface AnnotationDefinition {

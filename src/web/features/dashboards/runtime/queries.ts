@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { calculateInterval } from '../../../../contract/durations';
 import { queryResponseSchema, type DataFrame, type QueryRequest, type QueryResponse } from '../../../../contract/query';
 import { apiFetch } from '../../../api/client';
 import { ApiError, errorMessage } from '../../../api/errors';
@@ -6,7 +7,8 @@ import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSour
 import { queryKeys } from '../../../api/keys';
 import type { Panel } from '../../../panels/layout';
 import type { InterpolationScope, ResolvedTimeRange } from './types';
-import { builtinScope, calculateInterval, interpolate, interpolateForDataSource } from './variables';
+import { interpolate, interpolateForDataSource } from './interpolation';
+import { builtinScope } from './intervals';
 
 /** Grafana's built-in sources whose panels have nothing to ask the server (annotations, dashboard reuse). */
 const NOTHING_TO_QUERY = new Set(['-- Grafana --', 'grafana', '-- Dashboard --']);

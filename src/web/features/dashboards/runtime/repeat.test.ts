@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Panel } from '../../../panels/layout';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
 import { ALL_VALUE, type InterpolationScope, type VariableState } from './types';
-import { interpolate, interpolateForDataSource } from './variables';
+import { interpolate, interpolateForDataSource } from './interpolation';
 
 function hostVariable(value: string[]): VariableState {
   const options = ['a', 'b', 'c', 'd', 'e'].map((v) => ({ text: v.toUpperCase(), value: v }));

@@ -1,6 +1,6 @@
 import type { SharedCursor } from '../../../panels/types';
 import type { RawTimeRange } from './types';
-import { parseDuration } from './variables';
+import { parseDuration } from '../../../../contract/durations';
 
 /** The first day of a calendar week, as Grafana's `weekStart`; '' is the default (Monday here). */
 export type WeekStart = 'monday' | 'sunday' | 'saturday';

@@ -13,17 +13,10 @@ import {
 } from './types';
 import { resolutionOrder } from './variableOrder';
 import { dataSourceVariableOptions, loadVariableOptions, variableDataSource } from './variableOptions';
-import {
-  builtinScope,
-  calculateInterval,
-  initialVariableState,
-  interpolate,
-  referencedVariables,
-  resolveAutoInterval,
-  variableQueryText,
-  withOptions,
-  withSelection,
-} from './variables';
+import { calculateInterval } from '../../../../contract/durations';
+import { interpolate, referencedVariables } from './interpolation';
+import { builtinScope, resolveAutoInterval } from './intervals';
+import { initialVariableState, variableQueryText, withOptions, withSelection } from './variables';
 
 export interface UseVariablesInput {
   models: VariableModel[];

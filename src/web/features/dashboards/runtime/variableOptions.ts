@@ -10,7 +10,8 @@ import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSour
 import { dataSourceTypeAliases } from '../../../../contract/datasources';
 import { queryResponseSchema, type DataFrame } from '../../../../contract/query';
 import type { InterpolationScope, ResolvedTimeRange, VariableModel, VariableOption } from './types';
-import { interpolate, interpolateForDataSource, SQL_DATA_SOURCE_TYPES, variableQueryText } from './variables';
+import { interpolate, interpolateForDataSource, SQL_DATA_SOURCE_TYPES } from './interpolation';
+import { variableQueryText } from './variables';
 
 export interface VariableOptionsContext {
   scope: InterpolationScope;

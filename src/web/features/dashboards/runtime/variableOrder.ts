@@ -1,5 +1,6 @@
 import type { VariableModel } from './types';
-import { referencedVariables, variableQueryText } from './variables';
+import { referencedVariables } from './interpolation';
+import { variableQueryText } from './variables';
 
 /** The variables a model's query, regex and data source reference, among the dashboard's own. */
 export function variableDependencies(model: VariableModel, known: ReadonlySet<string>): string[] {

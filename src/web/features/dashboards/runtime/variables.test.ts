@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_VALUE, type InterpolationScope, type VariableModel, type VariableState } from './types';
-import {
-  builtinScope,
-  calculateInterval,
-  formatDuration,
-  initialVariableState,
-  interpolate,
-  interpolateForDataSource,
-  parseCustomOptions,
-  parseDuration,
-  referencedVariables,
-  resolveAutoInterval,
-  withOptions,
-  withSelection,
-} from './variables';
+import { interpolate, interpolateForDataSource, referencedVariables } from './interpolation';
+import { builtinScope, resolveAutoInterval } from './intervals';
+import { initialVariableState, parseCustomOptions, withOptions, withSelection } from './variables';
 
 function variable(name: string, values: string[], extra: Partial<VariableState> = {}): VariableState {
   const options = extra.options ?? values.map((v) => ({ text: v, value: v }));
@@ -160,29 +149,7 @@ describe('interpolateForDataSource', () => {
   });
 });
 
-describe('durations and intervals', () => {
-  it('parses and formats durations as Grafana', () => {
-    expect(parseDuration('1m')).toBe(60_000);
-    expect(parseDuration('500ms')).toBe(500);
-    expect(parseDuration('>15s')).toBe(15_000);
-    expect(parseDuration('30')).toBe(30_000);
-    expect(parseDuration('soon')).toBeUndefined();
-    expect(formatDuration(15_000)).toBe('15s');
-    expect(formatDuration(60_000)).toBe('1m');
-    expect(formatDuration(7_200_000)).toBe('2h');
-    expect(formatDuration(500)).toBe('500ms');
-    expect(formatDuration(86_400_000)).toBe('1d');
-  });
-
-  it('rounds the interval to a nice one, not below the minimum', () => {
-    const hour = { from: 0, to: 3_600_000 };
-    expect(calculateInterval(hour, 1000)).toEqual({ intervalMs: 5000, interval: '5s' });
-    expect(calculateInterval(hour, 2000).interval).toBe('2s');
-    expect(calculateInterval(hour, 1000, '15s')).toEqual({ intervalMs: 15_000, interval: '15s' });
-    expect(calculateInterval({ from: 0, to: 86_400_000 }, 1000).interval).toBe('1m');
-    expect(calculateInterval({ from: 0, to: 6 * 3_600_000 }, 100).interval).toBe('5m');
-  });
-
+describe('built-in variables', () => {
   it('builds the built-ins, with __rate_interval at least four scrapes', () => {
     const b = builtinScope({ range: { from: 0, to: 3_600_000 }, intervalMs: 2000, dashboard: { title: 'D' } });
     expect(b.__rate_interval).toBe('60s');

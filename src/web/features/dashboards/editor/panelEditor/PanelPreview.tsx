@@ -13,7 +13,8 @@ import { timePickerSettings } from '../../runtime/timePickerSettings';
 import type { InterpolationScope, VariableModel } from '../../runtime/types';
 import type { DashboardState } from '../../runtime/useDashboardState';
 import { useVariables } from '../../runtime/useVariables';
-import { builtinScope, calculateInterval } from '../../runtime/variables';
+import { calculateInterval } from '../../../../../contract/durations';
+import { builtinScope } from '../../runtime/intervals';
 import { VariablesBar } from '../../runtime/VariablesBar';
 
 const NO_ANNOTATIONS: never[] = [];

@@ -2,7 +2,7 @@ import { Checkbox, Select, SimpleGrid, Stack, TagsInput, TextInput, Title } from
 import { useMemo } from 'react';
 import type { DashboardModel } from '../../api';
 import { isValidTimeExpression, REFRESH_INTERVALS } from '../../runtime/time';
-import { parseDuration } from '../../runtime/variables';
+import { parseDuration } from '../../../../../contract/durations';
 import { timeZoneOptions } from './timeZones';
 
 const WEEK_START = [

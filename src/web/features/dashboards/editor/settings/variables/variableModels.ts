@@ -1,6 +1,6 @@
 import { dataSourceTypeAliases, sqlDataSourceTypes } from '../../../../../../contract/datasources';
 import type { DashboardModel } from '../../../api';
-import { referencedVariables } from '../../../runtime/variables';
+import { referencedVariables } from '../../../runtime/interpolation';
 import { allPanels } from '../../dashboardEdits';
 import { annotationList, linkList, variableList, type Json } from '../listEdits';
 
