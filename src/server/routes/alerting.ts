@@ -18,7 +18,7 @@ import {
   type ProvisionedAlertRuleRequest,
 } from '../../contract/alerting';
 import { evaluateQueries } from '../alerting/evaluator';
-import { mathVariables } from '../alerting/expressions';
+import { mathVariables } from '../alerting/mathExpression';
 import { isFiring, stateWithReason } from '../alerting/state';
 import { labelsText, type ExprValue } from '../alerting/values';
 import { EDIT, loadFolderAccess, VIEW, type FolderAccess } from '../auth/access';
