@@ -21,7 +21,8 @@ import {
   type Provenance,
   type Route,
 } from '../../contract/alertingNotify';
-import { TemplateError, TemplateSet } from '../alerting/notify/goTemplate';
+import { TemplateSet } from '../alerting/notify/goTemplate';
+import { TemplateError } from '../alerting/notify/goTemplateParser';
 import { integrationKind, integrationProblem } from '../alerting/notify/integrations';
 import { parseMatchers, fromObjectMatcher, matcherProblem, fromSilenceMatcher, type Matcher } from '../alerting/notify/matchers';
 import type { AlertsQuery, Notifier } from '../alerting/notify/notifier';
