@@ -13,7 +13,7 @@ import {
   whereGroup,
   whereInGroup,
   type GroupKey,
-} from './alertRuleGroups';
+} from './alertingRuleGroups';
 import { inTransaction, type Db } from './db';
 import type { AlertRuleEvaluationRow, Database } from './schema';
 

@@ -1,7 +1,7 @@
 /**
  * Alerting's notifications half (migration 0014): contact points (secret settings sealed like data
  * source secrets), the policy tree (one JSON document per org), mute timings, templates and
- * silences; the alerts received and the notification log are the dispatcher's (alertDispatch.ts).
+ * silences; the alerts received and the notification log are the dispatcher's (alertingDispatch.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -15,7 +15,7 @@ import {
 } from '../../contract/alertingNotify';
 import type { Integration, Silence } from '../alerting/notify/types';
 import type { SecretBox } from '../secrets';
-import { AlertDispatchStore } from './alertDispatch';
+import { AlertDispatchStore } from './alertingDispatch';
 import { parseJson, withNotifyTables, type ContactPointTable, type NotifyTables, type SilenceTable } from './alertingNotifyTables';
 import type { Db } from './db';
 import { inTransaction } from './db';

@@ -9,7 +9,7 @@
  */
 import type { PostableAlert, AlertSink } from '../types';
 import type { GettableAlert, GettableSilence, MuteTiming, Route, TimeInterval } from '../../../contract/alertingNotify';
-import type { AlertDispatchStore } from '../../store/alertDispatch';
+import type { AlertDispatchStore } from '../../store/alertingDispatch';
 import type { AlertingNotifyStore } from '../../store/alertingNotify';
 import type { AlertingDeliveryStore } from '../../store/alertingDelivery';
 import { TemplateSet } from './goTemplate';
