@@ -79,3 +79,30 @@ export function nulCharacterInUrl(url: string): 'path' | 'query string' | undefi
   if (query !== -1 && /%00|\0/.test(url.slice(query))) return 'query string';
   return undefined;
 }
+
+/** The path of a request URL without its query, for messages and logs (absolute-form too). */
+export function pathOf(url: string): string {
+  const path = url.split('?')[0]!;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/' : path;
+}
+
+/** Whether the request's path, decoded as the router decodes it, is under `/api`. */
+export function isApiPath(request: { url: string }): boolean {
+  return isUnderPath(request, '/api');
+}
+
+/** Whether the request's path, decoded as the router decodes it, is `prefix` or under it. */
+export function isUnderPath(request: { url: string }, prefix: string): boolean {
+  let path = pathOf(request.url);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not a path the API or the UI answers either way.
+  }
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Whether a request says it has a body (its headers; the body itself may not have arrived yet). */
+export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}

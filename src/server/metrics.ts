@@ -50,20 +50,17 @@ export function createMetrics(store: Store): Metrics {
     help: 'HTTP requests being answered now.',
     registers: [registry],
   });
-  const queries = new Histogram({
-    name: 'sightline_datasource_query_duration_seconds',
-    help: 'Data source queries (POST /api/ds/query) by data source type and outcome.',
-    labelNames: ['type', 'outcome'] as const,
-    buckets: BACKEND_BUCKETS,
-    registers: [registry],
-  });
-  const healthChecks = new Histogram({
-    name: 'sightline_datasource_health_check_duration_seconds',
-    help: 'Data source health checks by data source type and outcome.',
-    labelNames: ['type', 'outcome'] as const,
-    buckets: BACKEND_BUCKETS,
-    registers: [registry],
-  });
+  /** Round trips to data sources, by data source type and outcome. */
+  const backendDurations = (name: string, help: string) =>
+    new Histogram({ name, help, labelNames: ['type', 'outcome'] as const, buckets: BACKEND_BUCKETS, registers: [registry] });
+  const queries = backendDurations(
+    'sightline_datasource_query_duration_seconds',
+    'Data source queries (POST /api/ds/query) by data source type and outcome.',
+  );
+  const healthChecks = backendDurations(
+    'sightline_datasource_health_check_duration_seconds',
+    'Data source health checks by data source type and outcome.',
+  );
   const totalsFailures = new Counter({
     name: 'sightline_stat_collection_failures_total',
     help: 'Scrapes whose store totals could not be read.',
@@ -172,15 +169,17 @@ export function createMetrics(store: Store): Metrics {
     render: () => registry.metrics(),
     alerting,
     close() {
-      // Another server in this process (tests) may have registered since: leave theirs in place.
-      const previousQuery = observeQueries(undefined);
-      if (previousQuery !== queryObserver) observeQueries(previousQuery);
-      const previousHealth = observeHealthChecks(undefined);
-      if (previousHealth !== healthObserver) observeHealthChecks(previousHealth);
-      const previousNotifications = observeNotifications(undefined);
-      if (previousNotifications !== notificationObserver) observeNotifications(previousNotifications);
+      unhook(observeQueries, queryObserver);
+      unhook(observeHealthChecks, healthObserver);
+      unhook(observeNotifications, notificationObserver);
     },
   };
+}
+
+/** Takes `mine` off an observer hook; another server in this process (tests) may have hooked its own since: that one stays. */
+function unhook<T>(observe: (next: T | undefined) => T | undefined, mine: T): void {
+  const previous = observe(undefined);
+  if (previous !== mine) observe(previous);
 }
 
 /** `user:password` of SIGHTLINE_METRICS_AUTH, compared in constant time with a request's basic auth. */

@@ -10,17 +10,10 @@ import { ApiError } from '../errors';
 import type { Frame } from '../query/frames';
 import { runQueries } from '../query/service';
 import type { Store } from '../store';
-import {
-  classicConditions,
-  evaluateMath,
-  ExpressionError,
-  reduce,
-  resample,
-  threshold,
-  type ClassicCondition,
-  type Evaluator,
-} from './expressions';
-import { labelsKey, labelsText, NO_DATA, valueOfFrames, type ExprValue, type Labels } from './values';
+import { ExpressionError } from './expressionError';
+import { classicConditions, reduce, resample, threshold, type ClassicCondition, type Evaluator } from './expressions';
+import { evaluateMath } from './mathExpression';
+import { isLabelSubset, labelsKey, labelsText, NO_DATA, valueOfFrames, type ExprValue, type Labels } from './values';
 
 /** Grafana's default when a query gives no relative time range: the last 10 minutes. */
 const DEFAULT_RANGE_SECONDS = 600;
@@ -190,10 +183,6 @@ function formatValue(value: number | null): string {
   return String(value);
 }
 
-function isSubset(small: Labels, big: Labels): boolean {
-  return Object.entries(small).every(([key, value]) => big[key] === value);
-}
-
 /** The numbers each expression gave for a series of the condition (Grafana's `values`, `$values`). */
 function valuesFor(
   labels: Labels,
@@ -213,13 +202,18 @@ function valuesFor(
         value.items.length === 1
           ? value.items[0]
           : (value.items.find((item) => labelsKey(item.labels) === labelsKey(labels)) ??
-            value.items.find((item) => isSubset(item.labels, labels) || isSubset(labels, item.labels)));
+            value.items.find((item) => isLabelSubset(item.labels, labels) || isLabelSubset(labels, item.labels)));
       if (!match) continue;
       out[query.refId] = { value: match.value, labels: match.labels };
     } else continue;
     parts.push(`[ var='${query.refId}' labels=${labelsText(out[query.refId]!.labels)} value=${formatValue(out[query.refId]!.value)} ]`);
   }
   return { values: out, valueString: parts.join(', ') };
+}
+
+/** The one result of an evaluation that failed. */
+function errorResult(error: string, datasourceUid?: string): EvalResult {
+  return { state: 'Error', labels: {}, values: {}, valueString: '', error, ...(datasourceUid ? { datasourceUid } : {}) };
 }
 
 /** Evaluates a rule's data and condition at `now`; never throws (failures become one Error result). */
@@ -239,36 +233,15 @@ export async function evaluateCondition(
     if (!(error instanceof QueryFailure) && !(error instanceof ExpressionError)) {
       context.log?.error({ err: error }, 'alert rule evaluation failed');
     }
-    return {
-      results: [
-        {
-          state: 'Error',
-          labels: {},
-          values: {},
-          valueString: '',
-          error: message,
-          ...(error instanceof QueryFailure && error.datasourceUid ? { datasourceUid: error.datasourceUid } : {}),
-        },
-      ],
-      values: new Map(),
-    };
+    const datasourceUid = error instanceof QueryFailure ? error.datasourceUid : undefined;
+    return { results: [errorResult(message, datasourceUid)], values: new Map() };
   }
   const result = values.get(condition) ?? NO_DATA;
   const noData = (): EvaluationOutput => ({ results: [{ state: 'NoData', labels: {}, values: {}, valueString: '' }], values });
   if (result.kind === 'nodata') return noData();
   if (result.kind === 'series') {
-    return {
-      results: [
-        {
-          state: 'Error',
-          labels: {},
-          values: {},
-          valueString: '',
-          error: `invalid format of evaluation results for the alert definition ${condition}: looks like time series data, only reduced data can be alerted on`,
-        },
-      ],
-      values,
-    };
+    const message = `invalid format of evaluation results for the alert definition ${condition}: looks like time series data, only reduced data can be alerted on`;
+    return { results: [errorResult(message)], values };
   }
   const items = result.kind === 'scalar' ? [{ labels: {}, value: result.value }] : result.items;
   if (items.length === 0) return noData();

@@ -34,6 +34,11 @@ export function labelsText(labels: Labels): string {
     .join(', ')}}`;
 }
 
+/** Whether every label of `small` is in `big`, with the same value. */
+export function isLabelSubset(small: Labels, big: Labels): boolean {
+  return Object.entries(small).every(([key, value]) => big[key] === value);
+}
+
 /** One stable key for a label set (sorted keys), used as the instance fingerprint. */
 export function labelsKey(labels: Labels): string {
   return JSON.stringify(

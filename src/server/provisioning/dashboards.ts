@@ -13,7 +13,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dashboardModelSchema, UID_PATTERN } from '../../contract/dashboards';
 import type { Store, Stores } from '../store';
-import { findFiles, holdsNul, isRecord, jsonErrorLine, readYaml, realDir, yamlFilesIn, type Problem } from './files';
+import {
+  findFiles,
+  holdsNul,
+  isRecord,
+  jsonErrorLine,
+  readYaml,
+  realDir,
+  yamlFilesIn,
+  textOf,
+  type ApplySummary,
+  type Problem,
+} from './files';
 
 export interface DashboardProvider {
   name: string;
@@ -48,16 +59,6 @@ export interface DashboardFiles {
   unread: string[];
 }
 
-export interface DashboardSummary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  problems: Problem[];
-}
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
 /** Reads and checks every provider file; what is wrong becomes a problem and is left out. */
 export function readProviders(
   dir: string,
@@ -89,15 +90,15 @@ export function readProviders(
         problem('each provider must be a mapping');
         continue;
       }
-      const name = text(item.name).trim();
+      const name = textOf(item.name).trim();
       const options = isRecord(item.options) ? item.options : {};
-      const folder = text(item.folder).trim();
-      const folderUid = text(item.folderUid).trim();
-      const type = text(item.type) || 'file';
+      const folder = textOf(item.folder).trim();
+      const folderUid = textOf(item.folderUid).trim();
+      const type = textOf(item.type) || 'file';
       if (!name) problem('a provider needs a name');
       else if (names.has(name)) problem(`provider "${name}" is defined twice; the first definition is kept`);
       else if (type !== 'file') problem(`provider "${name}": type "${type}" is not supported (only "file")`);
-      else if (!text(options.path)) problem(`provider "${name}" needs options.path`);
+      else if (!textOf(options.path)) problem(`provider "${name}" needs options.path`);
       else if (options.foldersFromFilesStructure === true && (folder || folderUid)) {
         problem(`provider "${name}": foldersFromFilesStructure cannot be used with folder or folderUid`);
       } else if (folderUid && !UID_PATTERN.test(folderUid))
@@ -110,7 +111,7 @@ export function readProviders(
           orgId: Number(item.orgId ?? 1) || 1,
           folder,
           folderUid,
-          path: path.resolve(provisioningDir, text(options.path)),
+          path: path.resolve(provisioningDir, textOf(options.path)),
           foldersFromFilesStructure: options.foldersFromFilesStructure === true,
           disableDeletion: item.disableDeletion === true,
           allowUiUpdates: item.allowUiUpdates === true,
@@ -222,8 +223,8 @@ async function folderFor(
 }
 
 /** Applies one provider's files in one transaction; problems are returned, never thrown. */
-export async function applyProvider(store: Store, provider: DashboardProvider, read: DashboardFiles): Promise<DashboardSummary> {
-  const summary: DashboardSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...read.problems] };
+export async function applyProvider(store: Store, provider: DashboardProvider, read: DashboardFiles): Promise<ApplySummary> {
+  const summary: ApplySummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...read.problems] };
   const files = read.files;
   for (const file of files) if (file.problem) summary.problems.push(file.problem);
   if (!read.readable) return summary;

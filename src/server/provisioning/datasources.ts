@@ -12,7 +12,7 @@ import { closeDataSourcePools } from '../query/pools';
 import type { Store } from '../store';
 import type { ProvisionedDataSource } from '../store/datasources';
 import { basename } from 'node:path';
-import { isRecord, readYaml, yamlFilesIn, type KeyPath, type Problem } from './files';
+import { isRecord, readYaml, yamlFilesIn, type KeyPath, textOf, type ApplySummary, type Problem } from './files';
 
 export interface DataSourceConfig extends ProvisionedDataSource {
   file: string;
@@ -26,16 +26,6 @@ export interface DataSourceFiles {
   /** Whether every file was read: only then may `prune` delete what no file names. */
   complete: boolean;
 }
-
-export interface DataSourceSummary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  problems: Problem[];
-}
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** Where `${SIGHTLINE_*}` may be used: the values of a data source's `secureJsonData`, which are sealed and never shown. */
 const isSecureJsonDataValue = (keys: KeyPath) =>
@@ -75,8 +65,8 @@ export function readDataSourceFiles(dir: string, provisioningDir: string, env: N
     const prune = doc.prune === true;
     for (const [index, item] of (Array.isArray(doc.deleteDatasources) ? doc.deleteDatasources : []).entries()) {
       const line = read.lineOf('deleteDatasources', index);
-      if (!isRecord(item) || !text(item.name)) problem(line, 'deleteDatasources: each entry needs a name');
-      else result.deletes.push({ orgId: Number(item.orgId ?? 1) || 1, name: text(item.name), file: path, line });
+      if (!isRecord(item) || !textOf(item.name)) problem(line, 'deleteDatasources: each entry needs a name');
+      else result.deletes.push({ orgId: Number(item.orgId ?? 1) || 1, name: textOf(item.name), file: path, line });
     }
     if (doc.datasources !== undefined && !Array.isArray(doc.datasources)) problem(1, 'datasources must be a list');
     for (const [index, item] of (Array.isArray(doc.datasources) ? doc.datasources : []).entries()) {
@@ -117,14 +107,14 @@ export function readDataSourceFiles(dir: string, provisioningDir: string, env: N
 
 function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource | string {
   if (!isRecord(item)) return 'each data source must be a mapping';
-  const name = text(item.name).trim();
+  const name = textOf(item.name).trim();
   if (!name) return 'a data source needs a name';
-  const type = resolveType(text(item.type));
+  const type = resolveType(textOf(item.type));
   if (!item.type) return `data source "${name}" needs a type`;
-  if (!type) return `data source "${name}": unknown type "${text(item.type)}"`;
-  const uid = item.uid === undefined || item.uid === null ? undefined : text(item.uid);
+  if (!type) return `data source "${name}": unknown type "${textOf(item.type)}"`;
+  const uid = item.uid === undefined || item.uid === null ? undefined : textOf(item.uid);
   if (uid !== undefined && !UID_PATTERN.test(uid)) return `data source "${name}": uid "${uid}" must be 1–40 letters, digits, "-" or "_"`;
-  const url = text(item.url).trim();
+  const url = textOf(item.url).trim();
   const isSql = sqlDataSourceTypes.includes(type as DataSourceType);
   // First: the message below quotes the URL, which must not put a password in the log.
   const credentials = url ? urlCredentialsProblem(url, isSql) : undefined;
@@ -138,19 +128,19 @@ function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource |
     return `data source "${name}": secureJsonData must be a mapping`;
   }
   const secureJsonData = Object.fromEntries(
-    Object.entries(isRecord(item.secureJsonData) ? item.secureJsonData : {}).map(([k, v]) => [k, text(v)]),
+    Object.entries(isRecord(item.secureJsonData) ? item.secureJsonData : {}).map(([k, v]) => [k, textOf(v)]),
   );
   return {
     orgId: Number(item.orgId ?? 1) || 1,
     uid,
     name,
-    type: text(item.type),
-    access: text(item.access) || 'proxy',
+    type: textOf(item.type),
+    access: textOf(item.access) || 'proxy',
     url,
-    user: text(item.user),
-    database: text(item.database),
+    user: textOf(item.user),
+    database: textOf(item.database),
     basicAuth: item.basicAuth === true,
-    basicAuthUser: text(item.basicAuthUser),
+    basicAuthUser: textOf(item.basicAuthUser),
     withCredentials: item.withCredentials === true,
     isDefault: item.isDefault === true,
     jsonData: isRecord(item.jsonData) ? item.jsonData : {},
@@ -162,8 +152,8 @@ function checkDataSource(item: unknown, prune: boolean): ProvisionedDataSource |
 }
 
 /** Applies what the files say; problems are returned (and the caller logs them), never thrown. */
-export async function applyDataSources(store: Store, files: DataSourceFiles): Promise<DataSourceSummary> {
-  const summary: DataSourceSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...files.problems] };
+export async function applyDataSources(store: Store, files: DataSourceFiles): Promise<ApplySummary> {
+  const summary: ApplySummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, problems: [...files.problems] };
   const touched: number[] = [];
   await store.transaction(async (stores) => {
     const orgs = new Map<number, boolean>();

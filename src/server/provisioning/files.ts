@@ -10,7 +10,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
 import type { Problem } from './problems';
 
-export { describeProblem, type Problem } from './problems';
+export { describeProblem, type ApplySummary, type Problem } from './problems';
 
 export interface YamlFile {
   file: string;
@@ -39,6 +39,9 @@ export function interpolate(text: string, env: NodeJS.ProcessEnv): string {
     return env[braced ?? bare!] ?? '';
   });
 }
+
+/** A scalar of a document as text; absent (undefined, null) is `''`. */
+export const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** `datasources[0].jsonData.url` */
 export const describeKeyPath = (keys: KeyPath) =>

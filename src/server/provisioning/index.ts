@@ -9,9 +9,9 @@
  */
 import path from 'node:path';
 import type { Store } from '../store';
-import { applyDataSources, readDataSourceFiles, type DataSourceSummary } from './datasources';
-import { applyProvider, readDashboardFiles, readProviders, type DashboardProvider, type DashboardSummary } from './dashboards';
-import { describeProblem, type Problem } from './files';
+import { applyDataSources, readDataSourceFiles } from './datasources';
+import { applyProvider, readDashboardFiles, readProviders, type DashboardProvider } from './dashboards';
+import { describeProblem, type ApplySummary, type Problem } from './files';
 import { applyAlerting, readAlertingFiles, type AlertingSummary } from './alerting';
 
 export interface ProvisioningLog {
@@ -84,7 +84,7 @@ export class Provisioner {
     if (counts.length > 0) this.log.info(`provisioning ${what}: ${counts.join(', ')}`);
   }
 
-  reloadDataSources(): Promise<DataSourceSummary> {
+  reloadDataSources(): Promise<ApplySummary> {
     return this.serial(async () => {
       const files = readDataSourceFiles(path.join(this.dir, 'datasources'), this.dir, this.env);
       const summary = await applyDataSources(this.store, files);
@@ -127,13 +127,13 @@ export class Provisioner {
   }
 
   /** One provider's files read again, applied when they differ from the last time. */
-  poll(provider: DashboardProvider): Promise<DashboardSummary | undefined> {
+  poll(provider: DashboardProvider): Promise<ApplySummary | undefined> {
     return this.serial(() => this.applyProvider(provider, false));
   }
 
-  private async applyProvider(provider: DashboardProvider, always: true): Promise<DashboardSummary>;
-  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined>;
-  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<DashboardSummary | undefined> {
+  private async applyProvider(provider: DashboardProvider, always: true): Promise<ApplySummary>;
+  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<ApplySummary | undefined>;
+  private async applyProvider(provider: DashboardProvider, always: boolean): Promise<ApplySummary | undefined> {
     const files = readDashboardFiles(provider, this.dir);
     // Problems are part of it: a link that turns bad is reported on the next poll, not only on a reload.
     const fingerprint = [

@@ -8,6 +8,15 @@ export interface Problem {
   reason: string;
 }
 
+/** What applying the files of one kind (data sources, a dashboard provider) did. */
+export interface ApplySummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  problems: Problem[];
+}
+
 /** `file:line: reason`, as logged. */
 export const describeProblem = (problem: Problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.reason}`;
 

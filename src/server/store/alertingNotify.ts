@@ -1,11 +1,10 @@
 /**
  * Alerting's notifications half (migration 0014): contact points (secret settings sealed like data
- * source secrets), the policy tree (one JSON document per org), mute timings, templates, silences,
- * the alerts received and the notification log that makes a group's notification happen once
- * across restarts and instances.
+ * source secrets), the policy tree (one JSON document per org), mute timings, templates and
+ * silences; the alerts received and the notification log are the dispatcher's (alertingDispatch.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   REDACTED,
   type MuteTiming,
@@ -14,84 +13,14 @@ import {
   type Route,
   type SilenceMatcher,
 } from '../../contract/alertingNotify';
-import type { Integration, NotificationLogEntry, Silence, StoredAlert } from '../alerting/notify/types';
+import type { Integration, Silence } from '../alerting/notify/types';
 import type { SecretBox } from '../secrets';
+import { AlertDispatchStore } from './alertingDispatch';
+import { parseJson, withNotifyTables, type ContactPointTable, type NotifyTables, type SilenceTable } from './alertingNotifyTables';
 import type { Db } from './db';
 import { inTransaction } from './db';
 import { ConflictError } from './errors';
 import { isUniqueViolation, newUid } from './util';
-
-interface ContactPointTable {
-  id: import('kysely').Generated<number>;
-  org_id: number;
-  uid: string;
-  name: string;
-  type: string;
-  settings: string;
-  secure_settings: string;
-  disable_resolve_message: number;
-  provenance: string;
-  created: number;
-  updated: number;
-}
-interface PolicyTreeTable {
-  org_id: number;
-  tree: string;
-  provenance: string;
-  updated: number;
-}
-interface NamedContentTable {
-  id: import('kysely').Generated<number>;
-  org_id: number;
-  name: string;
-  content: string;
-  provenance: string;
-  updated: number;
-}
-interface SilenceTable {
-  silence_id: string;
-  org_id: number;
-  matchers: string;
-  starts_at: number;
-  ends_at: number;
-  created_by: string;
-  comment: string;
-  updated: number;
-}
-interface AlertInstanceTable {
-  org_id: number;
-  fingerprint: string;
-  labels: string;
-  annotations: string;
-  starts_at: number;
-  ends_at: number;
-  updated: number;
-  received: number;
-  generator_url: string;
-  extra: string;
-}
-interface NotificationLogTable {
-  org_id: number;
-  group_key: string;
-  receiver: string;
-  version: number;
-  first_seen: number;
-  next_flush: number;
-  last_sent: number | null;
-  firing: string;
-  resolved: string;
-}
-
-/** The tables of this module; the shared `Database` type does not list them, so merges stay local. */
-interface NotifyTables {
-  alert_contact_point: ContactPointTable;
-  alert_policy_tree: PolicyTreeTable;
-  alert_mute_timing: NamedContentTable;
-  alert_template: NamedContentTable;
-  alert_silence: SilenceTable;
-  alert_received: AlertInstanceTable;
-  alert_notification_log: NotificationLogTable;
-}
 
 export class NotFoundError extends Error {}
 
@@ -100,20 +29,10 @@ export const DEFAULT_CONTACT_POINT = { name: 'grafana-default-email', type: 'ema
 
 /** Gives a new org Grafana's default contact point (the default policy tree names it). */
 export async function insertDefaultContactPoint(db: Db, orgId: number, now = Date.now()): Promise<void> {
-  await (db as unknown as Kysely<NotifyTables>)
+  const write = { ...DEFAULT_CONTACT_POINT, disableResolveMessage: false, provenance: '' as const };
+  await withNotifyTables(db)
     .insertInto('alert_contact_point')
-    .values({
-      org_id: orgId,
-      uid: newUid(),
-      name: DEFAULT_CONTACT_POINT.name,
-      type: DEFAULT_CONTACT_POINT.type,
-      settings: JSON.stringify(DEFAULT_CONTACT_POINT.settings),
-      secure_settings: '{}',
-      disable_resolve_message: 0,
-      provenance: '',
-      created: now,
-      updated: now,
-    })
+    .values({ org_id: orgId, uid: newUid(), ...integrationColumns(write, write.settings, {}), created: now, updated: now })
     .execute();
 }
 
@@ -127,18 +46,29 @@ export interface IntegrationWrite {
   provenance: Provenance;
 }
 
-function parseJson<T>(text: string): T {
-  return JSON.parse(text) as T;
+/** The columns of a contact point integration that a write decides (`plain` and `sealed`: its settings, split). */
+function integrationColumns(write: IntegrationWrite, plain: Record<string, unknown>, sealed: Record<string, string>) {
+  return {
+    name: write.name,
+    type: write.type,
+    settings: JSON.stringify(plain),
+    secure_settings: JSON.stringify(sealed),
+    disable_resolve_message: write.disableResolveMessage ? 1 : 0,
+    provenance: write.provenance,
+  } satisfies Partial<ContactPointTable>;
 }
 
 export class AlertingNotifyStore {
   private readonly db: Kysely<NotifyTables>;
+  /** The received alerts and the notification log, which only the notifier's dispatcher reads. */
+  readonly dispatch: AlertDispatchStore;
 
   constructor(
     db: Db,
     private readonly secrets: SecretBox,
   ) {
-    this.db = db as unknown as Kysely<NotifyTables>;
+    this.db = withNotifyTables(db);
+    this.dispatch = new AlertDispatchStore(db);
   }
 
   // ---- contact points -------------------------------------------------------------------------
@@ -199,18 +129,7 @@ export class AlertingNotifyStore {
     try {
       await this.db
         .insertInto('alert_contact_point')
-        .values({
-          org_id: orgId,
-          uid,
-          name: write.name,
-          type: write.type,
-          settings: JSON.stringify(plain),
-          secure_settings: JSON.stringify(sealed),
-          disable_resolve_message: write.disableResolveMessage ? 1 : 0,
-          provenance: write.provenance,
-          created: now,
-          updated: now,
-        })
+        .values({ org_id: orgId, uid, ...integrationColumns(write, plain, sealed), created: now, updated: now })
         .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`a contact point with uid "${uid}" already exists`, 'uid');
@@ -227,7 +146,7 @@ export class AlertingNotifyStore {
     secretFields: readonly string[],
   ): Promise<Integration | undefined> {
     return inTransaction(this.db as unknown as Db, async (trx) => {
-      const db = trx as unknown as Kysely<NotifyTables>;
+      const db = withNotifyTables(trx);
       const row = await db
         .selectFrom('alert_contact_point')
         .selectAll()
@@ -240,15 +159,7 @@ export class AlertingNotifyStore {
       const { plain, sealed } = this.seal(write.settings, secretFields, stored);
       await db
         .updateTable('alert_contact_point')
-        .set({
-          name: write.name,
-          type: write.type,
-          settings: JSON.stringify(plain),
-          secure_settings: JSON.stringify(sealed),
-          disable_resolve_message: write.disableResolveMessage ? 1 : 0,
-          provenance: write.provenance,
-          updated: Date.now(),
-        })
+        .set({ ...integrationColumns(write, plain, sealed), updated: Date.now() })
         .where('id', '=', row.id)
         .execute();
       return (await new AlertingNotifyStore(trx, this.secrets).listIntegrations(orgId, { uid }))[0];
@@ -416,140 +327,6 @@ export class AlertingNotifyStore {
       .execute();
     return 'expired';
   }
-
-  // ---- alerts -----------------------------------------------------------------------------------
-
-  /** Inserts or updates alerts by fingerprint; a firing alert that was resolved starts again. */
-  async upsertAlerts(alerts: StoredAlert[]): Promise<void> {
-    if (alerts.length === 0) return;
-    await inTransaction(this.db as unknown as Db, async (trx) => {
-      const db = trx as unknown as Kysely<NotifyTables>;
-      for (const alert of alerts) {
-        const extra = JSON.stringify({
-          values: alert.values,
-          valueString: alert.valueString,
-          dashboardUid: alert.dashboardUid,
-          panelId: alert.panelId,
-        });
-        const values = {
-          labels: JSON.stringify(alert.labels),
-          annotations: JSON.stringify(alert.annotations),
-          starts_at: alert.startsAt,
-          ends_at: alert.endsAt,
-          updated: alert.updatedAt,
-          generator_url: alert.generatorURL,
-          extra,
-        };
-        await db
-          .insertInto('alert_received')
-          .values({ org_id: alert.orgId, fingerprint: alert.fingerprint, ...values, received: alert.updatedAt })
-          .onConflict((oc) =>
-            oc.columns(['org_id', 'fingerprint']).doUpdateSet({
-              ...values,
-              // An alert that had resolved and fires again is received anew.
-              received: sql<number>`case when alert_received.ends_at <= ${alert.updatedAt} then ${alert.updatedAt} else alert_received.received end`,
-            }),
-          )
-          .execute();
-      }
-    });
-  }
-
-  /** Every alert of the org (`orgId` undefined: of every org). */
-  async alerts(orgId?: number): Promise<StoredAlert[]> {
-    let query = this.db.selectFrom('alert_received').selectAll();
-    if (orgId !== undefined) query = query.where('org_id', '=', orgId);
-    const rows = await query.orderBy('org_id').orderBy('fingerprint').execute();
-    return rows.map((row) => ({
-      orgId: row.org_id,
-      fingerprint: row.fingerprint,
-      labels: parseJson(row.labels),
-      annotations: parseJson(row.annotations),
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
-      updatedAt: row.updated,
-      receivedAt: row.received,
-      generatorURL: row.generator_url,
-      ...parseJson<Partial<StoredAlert>>(row.extra),
-    }));
-  }
-
-  async hasAlertsResolvedBefore(before: number): Promise<boolean> {
-    const row = await this.db.selectFrom('alert_received').select('fingerprint').where('ends_at', '<', before).limit(1).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Forgets alerts resolved before `before`; their groups have had time to notify them. */
-  async deleteResolvedAlerts(before: number): Promise<void> {
-    await this.db.deleteFrom('alert_received').where('ends_at', '<', before).execute();
-  }
-
-  // ---- notification log -------------------------------------------------------------------------
-
-  async notificationLog(orgId?: number): Promise<NotificationLogEntry[]> {
-    let query = this.db.selectFrom('alert_notification_log').selectAll();
-    if (orgId !== undefined) query = query.where('org_id', '=', orgId);
-    return (await query.execute()).map(logEntryOf);
-  }
-
-  /** Starts a group's log entry when it has none (another instance may have started it first). */
-  async startGroup(entry: Omit<NotificationLogEntry, 'version' | 'lastSent' | 'firing' | 'resolved'>): Promise<void> {
-    await this.db
-      .insertInto('alert_notification_log')
-      .values({
-        org_id: entry.orgId,
-        group_key: entry.groupKey,
-        receiver: entry.receiver,
-        version: 0,
-        first_seen: entry.firstSeen,
-        next_flush: entry.nextFlush,
-        last_sent: null,
-        firing: '[]',
-        resolved: '[]',
-      })
-      .onConflict((oc) => oc.columns(['org_id', 'group_key']).doNothing())
-      .execute();
-  }
-
-  /**
-   * Claims a flush: writes `next` only while the row still has `version` (what this instance read).
-   * True when this instance won; another instance's flush in between makes it false.
-   */
-  async claimFlush(
-    entry: NotificationLogEntry,
-    next: { nextFlush: number; lastSent: number | null; firing: string[]; resolved: string[] },
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('alert_notification_log')
-      .set({
-        version: entry.version + 1,
-        next_flush: next.nextFlush,
-        last_sent: next.lastSent,
-        firing: JSON.stringify(next.firing),
-        resolved: JSON.stringify(next.resolved),
-      })
-      .where('org_id', '=', entry.orgId)
-      .where('group_key', '=', entry.groupKey)
-      .where('version', '=', entry.version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async deleteGroup(orgId: number, groupKey: string, version: number): Promise<void> {
-    await this.db
-      .deleteFrom('alert_notification_log')
-      .where('org_id', '=', orgId)
-      .where('group_key', '=', groupKey)
-      .where('version', '=', version)
-      .execute();
-  }
-
-  /** Orgs with alerts or groups: the dispatcher's work list. */
-  async orgsWithAlerts(): Promise<number[]> {
-    const rows = await this.db.selectFrom('alert_received').select('org_id').distinct().execute();
-    const logRows = await this.db.selectFrom('alert_notification_log').select('org_id').distinct().execute();
-    return [...new Set([...rows, ...logRows].map((row) => row.org_id))].sort((a, b) => a - b);
-  }
 }
 
 function silenceOf(row: SilenceTable): Silence {
@@ -562,19 +339,5 @@ function silenceOf(row: SilenceTable): Silence {
     createdBy: row.created_by,
     comment: row.comment,
     updatedAt: row.updated,
-  };
-}
-
-function logEntryOf(row: NotificationLogTable): NotificationLogEntry {
-  return {
-    orgId: row.org_id,
-    groupKey: row.group_key,
-    receiver: row.receiver,
-    version: row.version,
-    firstSeen: row.first_seen,
-    nextFlush: row.next_flush,
-    lastSent: row.last_sent,
-    firing: parseJson(row.firing),
-    resolved: parseJson(row.resolved),
   };
 }

@@ -1,4 +1,4 @@
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type ColumnBuilderCallback, type CreateTableBuilder, type ColumnDataType } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { dialectOf } from './dialect';
 import { newUid } from './util';
@@ -17,23 +17,22 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('org')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementKey)
         .addColumn('name', 'text', (c) => c.notNull().unique())
-        .addColumn('address1', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('address2', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('city', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('zip_code', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('state', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('address1', 'text', notNullDefault(''))
+        .addColumn('address2', 'text', notNullDefault(''))
+        .addColumn('city', 'text', notNullDefault(''))
+        .addColumn('zip_code', 'text', notNullDefault(''))
+        .addColumn('state', 'text', notNullDefault(''))
+        .addColumn('country', 'text', notNullDefault(''))
+        .$call(createdAndUpdated)
         .execute();
 
       await db.schema
         .createTable('user')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementKey)
         .addColumn('uid', 'text', (c) => c.notNull().unique())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
         .addColumn('login', 'text', (c) =>
           c
             .notNull()
@@ -46,13 +45,12 @@ const migrations: Record<string, Migration> = {
             .modifyEnd(sql`collate nocase`)
             .unique(),
         )
-        .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('name', 'text', notNullDefault(''))
         .addColumn('password_hash', 'text')
-        .addColumn('is_service_account', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('is_disabled', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
-        .addColumn('last_seen_at', 'integer', (c) => c.notNull())
+        .addColumn('is_service_account', 'integer', notNullDefault(0))
+        .addColumn('is_disabled', 'integer', notNullDefault(0))
+        .$call(createdAndUpdated)
+        .addColumn('last_seen_at', 'integer', notNull)
         .execute();
       // Service account names are unique per org, whatever their case.
       await (
@@ -64,27 +62,25 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('org_user')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('user_id', 'integer', belongsTo('user.id'))
         .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('None', 'Viewer', 'Editor', 'Admin')`))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .$call(createdAndUpdated)
         .addPrimaryKeyConstraint('org_user_pk', ['org_id', 'user_id'])
         .execute();
       await db.schema.createIndex('org_user_user_id').on('org_user').column('user_id').execute();
 
       await db.schema
         .createTable('api_key')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('service_account_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
-        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('service_account_id', 'integer', belongsTo('user.id'))
+        .addColumn('name', 'text', notNull)
         .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .$call(createdAndUpdated)
         .addColumn('last_used_at', 'integer')
         .addColumn('expires', 'integer')
-        .addColumn('is_revoked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_revoked', 'integer', notNullDefault(0))
         .execute();
       // A revoked token keeps its row (so it is refused as "revoked", not "unknown") but frees its name.
       await sql`create unique index api_key_account_name on api_key (service_account_id, name)
@@ -97,19 +93,18 @@ const migrations: Record<string, Migration> = {
       // search results and `folderIds` rely on.
       await db.schema
         .createTable('dashboard')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('uid', 'text', (c) => c.notNull())
-        .addColumn('is_folder', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('folder_id', 'integer', (c) => c.references('dashboard.id').onDelete('cascade'))
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('title_lower', 'text', (c) => c.notNull())
-        .addColumn('slug', 'text', (c) => c.notNull())
-        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('uid', 'text', notNull)
+        .addColumn('is_folder', 'integer', notNullDefault(0))
+        .addColumn('folder_id', 'integer', mayBelongTo('dashboard.id'))
+        .addColumn('title', 'text', notNull)
+        .addColumn('title_lower', 'text', notNull)
+        .addColumn('slug', 'text', notNull)
+        .addColumn('tags', 'text', notNullDefault('[]'))
+        .addColumn('data', 'text', notNull)
+        .addColumn('version', 'integer', notNull)
+        .$call(createdAndUpdated)
         .addColumn('created_by', 'integer')
         .addColumn('updated_by', 'integer')
         .addUniqueConstraint('dashboard_org_uid', ['org_id', 'uid'])
@@ -119,53 +114,51 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('dashboard_tag')
-        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
-        .addColumn('org_id', 'integer', (c) => c.notNull())
-        .addColumn('term', 'text', (c) => c.notNull())
+        .addColumn('dashboard_id', 'integer', belongsTo('dashboard.id'))
+        .addColumn('org_id', 'integer', notNull)
+        .addColumn('term', 'text', notNull)
         .addPrimaryKeyConstraint('dashboard_tag_pk', ['dashboard_id', 'term'])
         .execute();
       await db.schema.createIndex('dashboard_tag_term').on('dashboard_tag').columns(['org_id', 'term', 'dashboard_id']).execute();
 
       await db.schema
         .createTable('dashboard_version')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('parent_version', 'integer', (c) => c.notNull())
-        .addColumn('restored_from', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('dashboard_id', 'integer', belongsTo('dashboard.id'))
+        .addColumn('version', 'integer', notNull)
+        .addColumn('parent_version', 'integer', notNull)
+        .addColumn('restored_from', 'integer', notNullDefault(0))
+        .addColumn('created', 'integer', notNull)
         .addColumn('created_by', 'integer')
-        .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', notNullDefault(''))
+        .addColumn('data', 'text', notNull)
         .addUniqueConstraint('dashboard_version_unique', ['dashboard_id', 'version'])
         .execute();
 
       await db.schema
         .createTable('folder_permission')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('folder_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('folder_id', 'integer', belongsTo('dashboard.id'))
         .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
-        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', mayBelongTo('user.id'))
         .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .$call(createdAndUpdated)
         .addCheckConstraint('folder_permission_subject', sql`(role is null) <> (user_id is null)`)
         .execute();
       await db.schema.createIndex('folder_permission_folder').on('folder_permission').column('folder_id').execute();
 
       await db.schema
         .createTable('annotation')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('dashboard_id', 'integer', (c) => c.references('dashboard.id').onDelete('cascade'))
-        .addColumn('panel_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('user_id', 'integer', (c) => c.notNull())
-        .addColumn('epoch', 'integer', (c) => c.notNull())
-        .addColumn('epoch_end', 'integer', (c) => c.notNull())
-        .addColumn('text', 'text', (c) => c.notNull())
-        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('dashboard_id', 'integer', mayBelongTo('dashboard.id'))
+        .addColumn('panel_id', 'integer', notNullDefault(0))
+        .addColumn('user_id', 'integer', notNull)
+        .addColumn('epoch', 'integer', notNull)
+        .addColumn('epoch_end', 'integer', notNull)
+        .addColumn('text', 'text', notNull)
+        .addColumn('tags', 'text', notNullDefault('[]'))
+        .$call(createdAndUpdated)
         .execute();
       // Range queries walk this index from `to` downwards; see store/annotations.ts.
       await db.schema.createIndex('annotation_org_epoch').on('annotation').columns(['org_id', 'epoch']).execute();
@@ -173,9 +166,9 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('annotation_tag')
-        .addColumn('annotation_id', 'integer', (c) => c.notNull().references('annotation.id').onDelete('cascade'))
-        .addColumn('org_id', 'integer', (c) => c.notNull())
-        .addColumn('term', 'text', (c) => c.notNull())
+        .addColumn('annotation_id', 'integer', belongsTo('annotation.id'))
+        .addColumn('org_id', 'integer', notNull)
+        .addColumn('term', 'text', notNull)
         .addPrimaryKeyConstraint('annotation_tag_pk', ['annotation_id', 'term'])
         .execute();
       await db.schema.createIndex('annotation_tag_term').on('annotation_tag').columns(['org_id', 'term', 'annotation_id']).execute();
@@ -184,7 +177,7 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('annotation_span')
         .addColumn('org_id', 'integer', (c) => c.primaryKey().references('org.id').onDelete('cascade'))
-        .addColumn('max_duration', 'integer', (c) => c.notNull())
+        .addColumn('max_duration', 'integer', notNull)
         .execute();
     },
   },
@@ -192,25 +185,24 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('data_source')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('uid', 'text', notNull)
         .addColumn('name', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('access', 'text', (c) => c.notNull())
-        .addColumn('url', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('user', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('database', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('basic_auth', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('basic_auth_user', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('with_credentials', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('json_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('type', 'text', notNull)
+        .addColumn('access', 'text', notNull)
+        .addColumn('url', 'text', notNullDefault(''))
+        .addColumn('user', 'text', notNullDefault(''))
+        .addColumn('database', 'text', notNullDefault(''))
+        .addColumn('basic_auth', 'integer', notNullDefault(0))
+        .addColumn('basic_auth_user', 'text', notNullDefault(''))
+        .addColumn('with_credentials', 'integer', notNullDefault(0))
+        .addColumn('is_default', 'integer', notNullDefault(0))
+        .addColumn('json_data', 'text', notNullDefault('{}'))
         // JSON object: field name → AES-256-GCM sealed value (see src/server/secrets.ts).
-        .addColumn('secure_json_data', 'text', (c) => c.notNull().defaultTo('{}'))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('secure_json_data', 'text', notNullDefault('{}'))
+        .addColumn('version', 'integer', notNullDefault(1))
+        .$call(createdAndUpdated)
         .addUniqueConstraint('data_source_org_uid', ['org_id', 'uid'])
         .addUniqueConstraint('data_source_org_name', ['org_id', 'name'])
         .execute();
@@ -223,10 +215,7 @@ const migrations: Record<string, Migration> = {
       // Regions are indexed by their length class (0: a point; k: length up to 4^k ms), so a range
       // query bounds each class's index walk by that class's longest length instead of by the
       // org's longest region ever (one region from 0 to 2^53 disabled the lower bound for good).
-      await db.schema
-        .alterTable('annotation')
-        .addColumn('span_class', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await addColumns(db, 'annotation', [['span_class', 'integer', notNullDefault(0)]]);
       const cases = Array.from({ length: 27 }, (_, i) => `when d <= ${4 ** (i + 1)} then ${i + 1}`).join(' ');
       await sql
         .raw(
@@ -237,8 +226,8 @@ const migrations: Record<string, Migration> = {
       // Which classes an org has, so a query visits only those (never shrinks; an empty class costs one index probe).
       await db.schema
         .createTable('annotation_span_class')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('span_class', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('span_class', 'integer', notNull)
         .addPrimaryKeyConstraint('annotation_span_class_pk', ['org_id', 'span_class'])
         .execute();
       // `where true`: SQLite cannot otherwise tell the upsert clause from a join condition.
@@ -252,13 +241,12 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('team')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('uid', 'text', notNull)
         .addColumn('name', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
-        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('email', 'text', notNullDefault(''))
+        .$call(createdAndUpdated)
         .addUniqueConstraint('team_org_uid', ['org_id', 'uid'])
         // Grafana: "Team name taken", whatever the case.
         .addUniqueConstraint('team_org_name', ['org_id', 'name'])
@@ -266,35 +254,24 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('team_member')
-        .addColumn('team_id', 'integer', (c) => c.notNull().references('team.id').onDelete('cascade'))
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
-        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('team_id', 'integer', belongsTo('team.id'))
+        .addColumn('user_id', 'integer', belongsTo('user.id'))
+        .addColumn('created', 'integer', notNull)
         .addPrimaryKeyConstraint('team_member_pk', ['team_id', 'user_id'])
         .execute();
       await db.schema.createIndex('team_member_user').on('team_member').column('user_id').execute();
 
       await db.schema
         .createTable('star')
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
-        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
-        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'integer', belongsTo('user.id'))
+        .addColumn('dashboard_id', 'integer', belongsTo('dashboard.id'))
+        .addColumn('created', 'integer', notNull)
         .addPrimaryKeyConstraint('star_pk', ['user_id', 'dashboard_id'])
         .execute();
 
       // A folder permission may now name a team. SQLite cannot change a table's check constraint,
       // so the table is rebuilt with its rows (ids kept).
-      await db.schema
-        .createTable('folder_permission_v5')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('folder_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
-        .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
-        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
-        .addColumn('team_id', 'integer', (c) => c.references('team.id').onDelete('cascade'))
-        .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
-        .addCheckConstraint('folder_permission_one_subject', oneSubject(db))
-        .execute();
+      await createPermissionTable(db, 'folder_permission_v5', 'folder_id', 'folder_permission_one_subject');
       await sql`insert into folder_permission_v5 (id, folder_id, role, user_id, team_id, permission, created, updated)
         select id, folder_id, role, user_id, null, permission, created, updated from folder_permission`.execute(db);
       await db.schema.dropTable('folder_permission').execute();
@@ -302,18 +279,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('folder_permission_folder').on('folder_permission').column('folder_id').execute();
 
       // Grants on one dashboard, on top of its folder's (Grafana's dashboard ACL).
-      await db.schema
-        .createTable('dashboard_permission')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboard.id').onDelete('cascade'))
-        .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
-        .addColumn('user_id', 'integer', (c) => c.references('user.id').onDelete('cascade'))
-        .addColumn('team_id', 'integer', (c) => c.references('team.id').onDelete('cascade'))
-        .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
-        .addCheckConstraint('dashboard_permission_one_subject', oneSubject(db))
-        .execute();
+      await createPermissionTable(db, 'dashboard_permission', 'dashboard_id', 'dashboard_permission_one_subject');
       await db.schema.createIndex('dashboard_permission_dashboard').on('dashboard_permission').column('dashboard_id').execute();
     },
   },
@@ -321,28 +287,21 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Data sources from provisioning files: `read_only` (the file's `editable: false`), and
       // `prunable` (from a file with `prune: true`: deleted once no file names it).
-      await db.schema
-        .alterTable('data_source')
-        .addColumn('provisioned', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('data_source')
-        .addColumn('read_only', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('data_source')
-        .addColumn('prunable', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await addColumns(db, 'data_source', [
+        ['provisioned', 'integer', notNullDefault(0)],
+        ['read_only', 'integer', notNullDefault(0)],
+        ['prunable', 'integer', notNullDefault(0)],
+      ]);
       // Which dashboards a provider's files hold (Grafana's dashboard_provisioning).
       await db.schema
         .createTable('dashboard_provisioning')
         .addColumn('dashboard_id', 'integer', (c) => c.primaryKey().references('dashboard.id').onDelete('cascade'))
-        .addColumn('org_id', 'integer', (c) => c.notNull())
-        .addColumn('provider', 'text', (c) => c.notNull())
-        .addColumn('external_id', 'text', (c) => c.notNull())
-        .addColumn('check_sum', 'text', (c) => c.notNull())
-        .addColumn('allow_ui_updates', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', notNull)
+        .addColumn('provider', 'text', notNull)
+        .addColumn('external_id', 'text', notNull)
+        .addColumn('check_sum', 'text', notNull)
+        .addColumn('allow_ui_updates', 'integer', notNullDefault(0))
+        .addColumn('updated', 'integer', notNull)
         .addUniqueConstraint('dashboard_provisioning_file', ['org_id', 'provider', 'external_id'])
         .execute();
     },
@@ -462,23 +421,23 @@ const migrations: Record<string, Migration> = {
       // A person's signed-in browser: only the SHA-256 of the cookie's value is kept, as for tokens.
       await db.schema
         .createTable('user_session')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('user.id').onDelete('cascade'))
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('user_id', 'integer', belongsTo('user.id'))
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('seen_at', 'integer', (c) => c.notNull())
-        .addColumn('client_address', 'text', (c) => c.notNull())
-        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('created', 'integer', notNull)
+        .addColumn('seen_at', 'integer', notNull)
+        .addColumn('client_address', 'text', notNull)
+        .addColumn('user_agent', 'text', notNull)
         .execute();
       await db.schema.createIndex('user_session_user').on('user_session').column('user_id').execute();
       // Failed sign-ins, counted per login and per client address over the throttling window; shared
       // by every instance on one database, so spreading attempts over instances gains nothing.
       await db.schema
         .createTable('login_attempt')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('login', 'text', (c) => c.notNull())
-        .addColumn('client_address', 'text', (c) => c.notNull())
-        .addColumn('created', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('login', 'text', notNull)
+        .addColumn('client_address', 'text', notNull)
+        .addColumn('created', 'integer', notNull)
         .execute();
       await db.schema.createIndex('login_attempt_login').on('login_attempt').columns(['login', 'created']).execute();
       await db.schema.createIndex('login_attempt_address').on('login_attempt').columns(['client_address', 'created']).execute();
@@ -498,27 +457,27 @@ const migrations: Record<string, Migration> = {
       // `notification_settings` are JSON text. Titles are unique within a folder, as in Grafana.
       await db.schema
         .createTable('alert_rule')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('uid', 'text', (c) => c.notNull())
-        .addColumn('folder_uid', 'text', (c) => c.notNull())
-        .addColumn('rule_group', 'text', (c) => c.notNull())
-        .addColumn('rule_group_idx', 'integer', (c) => c.notNull())
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('condition', 'text', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('no_data_state', 'text', (c) => c.notNull())
-        .addColumn('exec_err_state', 'text', (c) => c.notNull())
-        .addColumn('for_ms', 'integer', (c) => c.notNull())
-        .addColumn('keep_firing_for_ms', 'integer', (c) => c.notNull())
-        .addColumn('labels', 'text', (c) => c.notNull())
-        .addColumn('annotations', 'text', (c) => c.notNull())
-        .addColumn('is_paused', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('uid', 'text', notNull)
+        .addColumn('folder_uid', 'text', notNull)
+        .addColumn('rule_group', 'text', notNull)
+        .addColumn('rule_group_idx', 'integer', notNull)
+        .addColumn('title', 'text', notNull)
+        .addColumn('condition', 'text', notNull)
+        .addColumn('data', 'text', notNull)
+        .addColumn('no_data_state', 'text', notNull)
+        .addColumn('exec_err_state', 'text', notNull)
+        .addColumn('for_ms', 'integer', notNull)
+        .addColumn('keep_firing_for_ms', 'integer', notNull)
+        .addColumn('labels', 'text', notNull)
+        .addColumn('annotations', 'text', notNull)
+        .addColumn('is_paused', 'integer', notNull)
         .addColumn('notification_settings', 'text')
         .addColumn('missing_series_evals_to_resolve', 'integer')
-        .addColumn('provenance', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('provenance', 'text', notNull)
+        .addColumn('version', 'integer', notNull)
+        .addColumn('updated', 'integer', notNull)
         .execute();
       await db.schema.createIndex('alert_rule_org_uid').unique().on('alert_rule').columns(['org_id', 'uid']).execute();
       await db.schema
@@ -535,65 +494,58 @@ const migrations: Record<string, Migration> = {
       // A group's evaluation interval; the group exists while it has rules.
       await db.schema
         .createTable('alert_rule_group')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('folder_uid', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('interval_seconds', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('folder_uid', 'text', notNull)
+        .addColumn('name', 'text', notNull)
+        .addColumn('interval_seconds', 'integer', notNull)
         .addPrimaryKeyConstraint('alert_rule_group_pk', ['org_id', 'folder_uid', 'name'])
         .execute();
       // One row per alert instance (rule + label set), so a restart or another instance carries on
       // where the last evaluation left off.
       await db.schema
         .createTable('alert_instance')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('rule_uid', 'text', (c) => c.notNull())
-        .addColumn('fingerprint', 'text', (c) => c.notNull())
-        .addColumn('labels', 'text', (c) => c.notNull())
-        .addColumn('annotations', 'text', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('since', 'integer', (c) => c.notNull())
-        .addColumn('started_at', 'integer', (c) => c.notNull())
-        .addColumn('last_eval', 'integer', (c) => c.notNull())
-        .addColumn('ends_at', 'integer', (c) => c.notNull())
-        .addColumn('eval_values', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('rule_uid', 'text', notNull)
+        .addColumn('fingerprint', 'text', notNull)
+        .addColumn('labels', 'text', notNull)
+        .addColumn('annotations', 'text', notNull)
+        .addColumn('state', 'text', notNull)
+        .addColumn('reason', 'text', notNull)
+        .addColumn('since', 'integer', notNull)
+        .addColumn('started_at', 'integer', notNull)
+        .addColumn('last_eval', 'integer', notNull)
+        .addColumn('ends_at', 'integer', notNull)
+        .addColumn('eval_values', 'text', notNull)
         .addColumn('last_sent', 'integer')
         .addColumn('resolved_at', 'integer')
-        .addColumn('missing_evals', 'integer', (c) => c.notNull())
-        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addColumn('missing_evals', 'integer', notNull)
+        .addColumn('last_error', 'text', notNull)
         .addPrimaryKeyConstraint('alert_instance_pk', ['org_id', 'rule_uid', 'fingerprint'])
         .execute();
       // The rule's last evaluation (health, error, duration), for the rule states API.
       await db.schema
         .createTable('alert_rule_evaluation')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('rule_uid', 'text', (c) => c.notNull())
-        .addColumn('evaluated_at', 'integer', (c) => c.notNull())
-        .addColumn('duration_ms', 'integer', (c) => c.notNull())
-        .addColumn('health', 'text', (c) => c.notNull())
-        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('rule_uid', 'text', notNull)
+        .addColumn('evaluated_at', 'integer', notNull)
+        .addColumn('duration_ms', 'integer', notNull)
+        .addColumn('health', 'text', notNull)
+        .addColumn('last_error', 'text', notNull)
         .addPrimaryKeyConstraint('alert_rule_evaluation_pk', ['org_id', 'rule_uid'])
         .execute();
       // Live scheduler instances (one row each, refreshed every tick): rule groups are shared among them.
       await db.schema
         .createTable('alert_scheduler_instance')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('heartbeat', 'integer', (c) => c.notNull())
-        .addColumn('started', 'integer', (c) => c.notNull())
+        .addColumn('heartbeat', 'integer', notNull)
+        .addColumn('started', 'integer', notNull)
         .execute();
       // Grafana's annotation historian: state changes are annotations naming the rule and states.
-      await db.schema
-        .alterTable('annotation')
-        .addColumn('alert_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('annotation')
-        .addColumn('new_state', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
-      await db.schema
-        .alterTable('annotation')
-        .addColumn('prev_state', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
+      await addColumns(db, 'annotation', [
+        ['alert_id', 'integer', notNullDefault(0)],
+        ['new_state', 'text', notNullDefault('')],
+        ['prev_state', 'text', notNullDefault('')],
+      ]);
     },
   },
   '0014_alert_notifications': {
@@ -602,17 +554,16 @@ const migrations: Record<string, Migration> = {
       // sharing a name make one contact point. Secret settings are sealed like data source secrets.
       await db.schema
         .createTable('alert_contact_point')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('uid', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('settings', 'text', (c) => c.notNull())
-        .addColumn('secure_settings', 'text', (c) => c.notNull())
-        .addColumn('disable_resolve_message', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('uid', 'text', notNull)
+        .addColumn('name', 'text', notNull)
+        .addColumn('type', 'text', notNull)
+        .addColumn('settings', 'text', notNull)
+        .addColumn('secure_settings', 'text', notNull)
+        .addColumn('disable_resolve_message', 'integer', notNullDefault(0))
+        .addColumn('provenance', 'text', notNullDefault(''))
+        .$call(createdAndUpdated)
         .addUniqueConstraint('alert_contact_point_org_uid', ['org_id', 'uid'])
         .execute();
       await db.schema.createIndex('alert_contact_point_org_name').on('alert_contact_point').columns(['org_id', 'name']).execute();
@@ -620,19 +571,19 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('alert_policy_tree')
         .addColumn('org_id', 'integer', (c) => c.primaryKey().references('org.id').onDelete('cascade'))
-        .addColumn('tree', 'text', (c) => c.notNull())
-        .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('tree', 'text', notNull)
+        .addColumn('provenance', 'text', notNullDefault(''))
+        .addColumn('updated', 'integer', notNull)
         .execute();
       for (const table of ['alert_mute_timing', 'alert_template']) {
         await db.schema
           .createTable(table)
-          .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-          .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('content', 'text', (c) => c.notNull())
-          .addColumn('provenance', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('updated', 'integer', (c) => c.notNull())
+          .addColumn('id', 'integer', autoIncrementKey)
+          .addColumn('org_id', 'integer', belongsTo('org.id'))
+          .addColumn('name', 'text', notNull)
+          .addColumn('content', 'text', notNull)
+          .addColumn('provenance', 'text', notNullDefault(''))
+          .addColumn('updated', 'integer', notNull)
           .addUniqueConstraint(`${table}_org_name`, ['org_id', 'name'])
           .execute();
       }
@@ -640,30 +591,30 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('alert_silence')
         .addColumn('silence_id', 'text', (c) => c.primaryKey())
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('matchers', 'text', (c) => c.notNull())
-        .addColumn('starts_at', 'integer', (c) => c.notNull())
-        .addColumn('ends_at', 'integer', (c) => c.notNull())
-        .addColumn('created_by', 'text', (c) => c.notNull())
-        .addColumn('comment', 'text', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('matchers', 'text', notNull)
+        .addColumn('starts_at', 'integer', notNull)
+        .addColumn('ends_at', 'integer', notNull)
+        .addColumn('created_by', 'text', notNull)
+        .addColumn('comment', 'text', notNull)
+        .addColumn('updated', 'integer', notNull)
         .execute();
       await db.schema.createIndex('alert_silence_org_ends').on('alert_silence').columns(['org_id', 'ends_at']).execute();
       // Alerts received from the rules half, one row per label set; read by the dispatcher of every
       // instance and by the Alertmanager v2 alerts API.
       await db.schema
         .createTable('alert_received')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('fingerprint', 'text', (c) => c.notNull())
-        .addColumn('labels', 'text', (c) => c.notNull())
-        .addColumn('annotations', 'text', (c) => c.notNull())
-        .addColumn('starts_at', 'integer', (c) => c.notNull())
-        .addColumn('ends_at', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('fingerprint', 'text', notNull)
+        .addColumn('labels', 'text', notNull)
+        .addColumn('annotations', 'text', notNull)
+        .addColumn('starts_at', 'integer', notNull)
+        .addColumn('ends_at', 'integer', notNull)
+        .addColumn('updated', 'integer', notNull)
         // When this firing spell was first received: a new group's group_wait counts from it.
-        .addColumn('received', 'integer', (c) => c.notNull())
-        .addColumn('generator_url', 'text', (c) => c.notNull())
-        .addColumn('extra', 'text', (c) => c.notNull())
+        .addColumn('received', 'integer', notNull)
+        .addColumn('generator_url', 'text', notNull)
+        .addColumn('extra', 'text', notNull)
         .addPrimaryKeyConstraint('alert_received_pk', ['org_id', 'fingerprint'])
         .execute();
       // Resolved alerts are forgotten by their end.
@@ -673,15 +624,15 @@ const migrations: Record<string, Migration> = {
       // group is notified once per interval however many instances run.
       await db.schema
         .createTable('alert_notification_log')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('group_key', 'text', (c) => c.notNull())
-        .addColumn('receiver', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('first_seen', 'integer', (c) => c.notNull())
-        .addColumn('next_flush', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('group_key', 'text', notNull)
+        .addColumn('receiver', 'text', notNull)
+        .addColumn('version', 'integer', notNull)
+        .addColumn('first_seen', 'integer', notNull)
+        .addColumn('next_flush', 'integer', notNull)
         .addColumn('last_sent', 'integer')
-        .addColumn('firing', 'text', (c) => c.notNull())
-        .addColumn('resolved', 'text', (c) => c.notNull())
+        .addColumn('firing', 'text', notNull)
+        .addColumn('resolved', 'text', notNull)
         .addPrimaryKeyConstraint('alert_notification_log_pk', ['org_id', 'group_key'])
         .execute();
     },
@@ -692,10 +643,10 @@ const migrations: Record<string, Migration> = {
       // by every instance so the UI shows "last delivery failed" whichever instance sent it.
       await db.schema
         .createTable('alert_delivery_status')
-        .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
-        .addColumn('integration_uid', 'text', (c) => c.notNull())
-        .addColumn('attempted_at', 'integer', (c) => c.notNull())
-        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('integration_uid', 'text', notNull)
+        .addColumn('attempted_at', 'integer', notNull)
+        .addColumn('duration_ms', 'integer', notNull)
         .addColumn('error', 'text')
         .addPrimaryKeyConstraint('alert_delivery_status_pk', ['org_id', 'integration_uid'])
         .execute();
@@ -728,6 +679,64 @@ function oneSubject(db: Kysely<unknown>) {
   return dialectOf(db) === 'postgres'
     ? sql`num_nonnulls(role, user_id, team_id) = 1`
     : sql`(role is not null) + (user_id is not null) + (team_id is not null) = 1`;
+}
+
+// Column definitions the tables share. They build what the migrations always built: a migration
+// that has run must mean the same on a database migrated later.
+
+const notNull: ColumnBuilderCallback = (c) => c.notNull();
+
+/** Not null; rows that existed before the column (or are written without it) get `value`. */
+const notNullDefault =
+  (value: string | number): ColumnBuilderCallback =>
+  (c) =>
+    c.notNull().defaultTo(value);
+
+/** The row's id, numbered by the database. */
+const autoIncrementKey: ColumnBuilderCallback = (c) => c.primaryKey().autoIncrement();
+
+/** The row belongs to `target` (`org.id`, `user.id`, ...) and is deleted with it. */
+const belongsTo =
+  (target: string): ColumnBuilderCallback =>
+  (c) =>
+    c.notNull().references(target).onDelete('cascade');
+
+/** Like `belongsTo`, where the row may belong to none. */
+const mayBelongTo =
+  (target: string): ColumnBuilderCallback =>
+  (c) =>
+    c.references(target).onDelete('cascade');
+
+/** `created` and `updated`, epoch milliseconds. */
+function createdAndUpdated<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table.addColumn('created', 'integer', notNull).addColumn('updated', 'integer', notNull);
+}
+
+/** New columns of an existing table, one `alter table` each (SQLite adds one column a statement). */
+async function addColumns(
+  db: Kysely<unknown>,
+  table: string,
+  columns: Array<[name: string, type: ColumnDataType, build: ColumnBuilderCallback]>,
+): Promise<void> {
+  for (const [name, type, build] of columns) await db.schema.alterTable(table).addColumn(name, type, build).execute();
+}
+
+/**
+ * Grants on a folder or a dashboard (`grantsOn`, a dashboard row's id) to a role, a person or a
+ * team (migration 0005; 0002's first folder table had no teams).
+ */
+async function createPermissionTable(db: Kysely<unknown>, table: string, grantsOn: string, oneSubjectCheck: string): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', 'integer', autoIncrementKey)
+    .addColumn(grantsOn, 'integer', belongsTo('dashboard.id'))
+    .addColumn('role', 'text', (c) => c.check(sql`role in ('Viewer', 'Editor')`))
+    .addColumn('user_id', 'integer', mayBelongTo('user.id'))
+    .addColumn('team_id', 'integer', mayBelongTo('team.id'))
+    .addColumn('permission', 'integer', (c) => c.notNull().check(sql`permission in (1, 2, 4)`))
+    .$call(createdAndUpdated)
+    .addCheckConstraint(oneSubjectCheck, oneSubject(db))
+    .execute();
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

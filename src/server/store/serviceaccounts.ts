@@ -88,30 +88,20 @@ export class ServiceAccountStore {
       );
     }
     if (search.disabled !== undefined) query = query.where('user.is_disabled', '=', search.disabled ? 1 : 0);
-    if (search.expiredTokens) {
-      query = query.where((eb) =>
+    /** Those of `accounts` holding a live (not revoked) token whose `expires` is `op` `value`. */
+    const withLiveToken = (accounts: typeof query, op: '<=' | 'is not', value: number | null) =>
+      accounts.where((eb) =>
         eb.exists(
           eb
             .selectFrom('api_key')
             .select('api_key.id')
             .whereRef('api_key.service_account_id', '=', 'user.id')
             .where('api_key.is_revoked', '=', 0)
-            .where('api_key.expires', '<=', now),
+            .where('api_key.expires', op, value),
         ),
       );
-    }
-    if (search.expiringTokens) {
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('api_key')
-            .select('api_key.id')
-            .whereRef('api_key.service_account_id', '=', 'user.id')
-            .where('api_key.is_revoked', '=', 0)
-            .where('api_key.expires', 'is not', null),
-        ),
-      );
-    }
+    if (search.expiredTokens) query = withLiveToken(query, '<=', now);
+    if (search.expiringTokens) query = withLiveToken(query, 'is not', null);
     const { count } = await query
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))

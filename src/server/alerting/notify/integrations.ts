@@ -70,6 +70,23 @@ const secretsOf = (context: DeliveryContext, fields: string[]) =>
 
 const jsonHeaders = { 'content-type': 'application/json' };
 
+/** Sends `body` as JSON (by POST unless `method` says otherwise); `secrets` are blanked out of what a failure says. */
+function sendJson(
+  context: DeliveryContext,
+  url: URL,
+  body: unknown,
+  secrets: string[],
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
+  return deliver(url, {
+    method: init.method,
+    headers: init.headers ?? jsonHeaders,
+    body: JSON.stringify(body),
+    timeoutMs: context.timeoutMs,
+    secrets,
+  });
+}
+
 const webhook: IntegrationKind = {
   secretFields: contactPointSecretFields.webhook,
   problem(settings) {
@@ -109,12 +126,9 @@ const webhook: IntegrationKind = {
     if (username) headers.authorization = `Basic ${Buffer.from(`${username}:${text(settings, 'password')}`).toString('base64')}`;
     const credentials = text(settings, 'authorization_credentials');
     if (credentials) headers.authorization = `${text(settings, 'authorization_scheme') || 'Bearer'} ${credentials}`;
-    await deliver(parseReceiverUrl(text(settings, 'url')), {
+    await sendJson(context, parseReceiverUrl(text(settings, 'url')), body, secretsOf(context, ['password', 'authorization_credentials']), {
       method: text(settings, 'httpMethod') || 'POST',
       headers,
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: secretsOf(context, ['password', 'authorization_credentials']),
     });
   },
 };
@@ -203,12 +217,15 @@ const slack: IntegrationKind = {
     };
     const token = text(settings, 'token');
     const url = token ? text(settings, 'endpointUrl') || 'https://slack.com/api/chat.postMessage' : text(settings, 'url');
-    const answer = await deliver(parseReceiverUrl(url, token ? 'endpointUrl' : 'url'), {
-      headers: { ...jsonHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: secretsOf(context, ['url', 'token']),
-    });
+    const answer = await sendJson(
+      context,
+      parseReceiverUrl(url, token ? 'endpointUrl' : 'url'),
+      body,
+      secretsOf(context, ['url', 'token']),
+      {
+        headers: { ...jsonHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+    );
     // The Web API answers 200 with `ok: false` and its reason.
     if (token && answer.body.trim().startsWith('{')) {
       const parsed = JSON.parse(answer.body) as { ok?: boolean; error?: string };
@@ -254,12 +271,7 @@ const teams: IntegrationKind = {
       ],
       summary: title,
     };
-    await deliver(parseReceiverUrl(text(context.integration.settings, 'url')), {
-      headers: jsonHeaders,
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: secretsOf(context, ['url']),
-    });
+    await sendJson(context, parseReceiverUrl(text(context.integration.settings, 'url')), body, secretsOf(context, ['url']));
   },
 };
 
@@ -283,12 +295,7 @@ const discord: IntegrationKind = {
       ...(settings.use_discord_username === true ? {} : { username: 'Grafana' }),
       ...(text(settings, 'avatar_url') ? { avatar_url: text(settings, 'avatar_url') } : {}),
     };
-    await deliver(parseReceiverUrl(text(settings, 'url')), {
-      headers: jsonHeaders,
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: secretsOf(context, ['url']),
-    });
+    await sendJson(context, parseReceiverUrl(text(settings, 'url')), body, secretsOf(context, ['url']));
   },
 };
 
@@ -329,12 +336,8 @@ const pagerduty: IntegrationKind = {
       client_url: render(context, 'client_url', '{{ .ExternalURL }}'),
       links: [{ href: ruleUrl(data), text: 'External URL' }],
     };
-    await deliver(parseReceiverUrl(text(settings, 'url') || 'https://events.pagerduty.com/v2/enqueue'), {
-      headers: jsonHeaders,
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: secretsOf(context, ['integrationKey']),
-    });
+    const url = parseReceiverUrl(text(settings, 'url') || 'https://events.pagerduty.com/v2/enqueue');
+    await sendJson(context, url, body, secretsOf(context, ['integrationKey']));
   },
 };
 
@@ -361,12 +364,7 @@ const telegram: IntegrationKind = {
     };
     const token = text(settings, 'bottoken');
     const base = context.telegramApiUrl.replace(/\/+$/, '');
-    await deliver(parseReceiverUrl(`${base}/bot${token}/sendMessage`, 'the Telegram API address'), {
-      headers: jsonHeaders,
-      body: JSON.stringify(body),
-      timeoutMs: context.timeoutMs,
-      secrets: [token],
-    });
+    await sendJson(context, parseReceiverUrl(`${base}/bot${token}/sendMessage`, 'the Telegram API address'), body, [token]);
   },
 };
 
@@ -407,12 +405,7 @@ const alertmanager: IntegrationKind = {
       const target = parseReceiverUrl(url);
       target.pathname = `${target.pathname.replace(/\/+$/, '')}/api/v2/alerts`;
       try {
-        await deliver(target, {
-          headers,
-          body: JSON.stringify(body),
-          timeoutMs: context.timeoutMs,
-          secrets: secretsOf(context, ['basicAuthPassword']),
-        });
+        await sendJson(context, target, body, secretsOf(context, ['basicAuthPassword']), { headers });
         return;
       } catch (error) {
         failures.push((error as Error).message);

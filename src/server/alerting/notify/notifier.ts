@@ -9,6 +9,7 @@
  */
 import type { PostableAlert, AlertSink } from '../types';
 import type { GettableAlert, GettableSilence, MuteTiming, Route, TimeInterval } from '../../../contract/alertingNotify';
+import type { AlertDispatchStore } from '../../store/alertingDispatch';
 import type { AlertingNotifyStore } from '../../store/alertingNotify';
 import type { AlertingDeliveryStore } from '../../store/alertingDelivery';
 import { TemplateSet } from './goTemplate';
@@ -108,18 +109,21 @@ export class Notifier implements AlertSink {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private lastCleanup = Number.NEGATIVE_INFINITY;
+  /** The alerts received and the notification log. */
+  private readonly dispatch: AlertDispatchStore;
 
   constructor(
     private readonly store: AlertingNotifyStore,
     private readonly options: NotifierOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.dispatch = store.dispatch;
   }
 
   /** Takes alerts from the rules half (AlertSink). They are flushed by the next tick. */
   async send(alerts: PostableAlert[]): Promise<void> {
     const now = this.now();
-    await this.store.upsertAlerts(
+    await this.dispatch.upsertAlerts(
       alerts.map((alert) => ({
         orgId: alert.orgId,
         fingerprint: fingerprintOf(alert.labels),
@@ -161,7 +165,7 @@ export class Notifier implements AlertSink {
   /** One pass over every org: flushes the groups that are due. */
   async tick(): Promise<void> {
     const now = this.now();
-    for (const orgId of await this.store.orgsWithAlerts()) {
+    for (const orgId of await this.dispatch.orgsWithAlerts()) {
       try {
         await this.flushOrg(orgId, now);
       } catch (error) {
@@ -173,7 +177,7 @@ export class Notifier implements AlertSink {
     if (now - this.lastCleanup >= 60_000) {
       this.lastCleanup = now;
       const before = now - (this.options.resolvedRetentionMs ?? 3_600_000);
-      if (await this.store.hasAlertsResolvedBefore(before)) await this.store.deleteResolvedAlerts(before);
+      if (await this.dispatch.hasAlertsResolvedBefore(before)) await this.dispatch.deleteResolvedAlerts(before);
     }
   }
 
@@ -226,14 +230,14 @@ export class Notifier implements AlertSink {
 
   private async flushOrg(orgId: number, now: number): Promise<void> {
     const config = await this.orgConfig(orgId, now);
-    const groups = this.groupsOf(config, await this.store.alerts(orgId), now);
-    const log = new Map((await this.store.notificationLog(orgId)).map((entry) => [entry.groupKey, entry]));
+    const groups = this.groupsOf(config, await this.dispatch.alerts(orgId), now);
+    const log = new Map((await this.dispatch.notificationLog(orgId)).map((entry) => [entry.groupKey, entry]));
     for (const group of groups.values()) {
       const firing = group.alerts.filter((alert) => alert.endsAt > now);
       if (log.has(group.id) || firing.length === 0) continue;
       // group_wait counts from the group's first alert, as Alertmanager creates a group on receipt.
       const firstSeen = Math.min(now, ...firing.map((alert) => alert.receivedAt ?? now));
-      await this.store.startGroup({
+      await this.dispatch.startGroup({
         orgId,
         groupKey: group.id,
         receiver: group.node.receiver,
@@ -241,12 +245,12 @@ export class Notifier implements AlertSink {
         nextFlush: firstSeen + group.node.groupWaitMs,
       });
     }
-    for (const entry of await this.store.notificationLog(orgId)) {
+    for (const entry of await this.dispatch.notificationLog(orgId)) {
       if (entry.nextFlush > now) continue;
       const group = groups.get(entry.groupKey);
       if (!group) {
         // Every alert of the group is gone (silenced, or forgotten after resolving).
-        await this.store.deleteGroup(orgId, entry.groupKey, entry.version);
+        await this.dispatch.deleteGroup(orgId, entry.groupKey, entry.version);
         continue;
       }
       await this.flushGroup(config, group, entry, now);
@@ -256,7 +260,7 @@ export class Notifier implements AlertSink {
   private async flushGroup(config: OrgConfig, group: Group, entry: NotificationLogEntry, now: number): Promise<void> {
     const nextFlush = now + group.node.groupIntervalMs;
     if (this.muted(config, group.node, now)) {
-      await this.store.claimFlush(entry, { nextFlush, lastSent: entry.lastSent, firing: entry.firing, resolved: entry.resolved });
+      await this.dispatch.claimFlush(entry, { nextFlush, lastSent: entry.lastSent, firing: entry.firing, resolved: entry.resolved });
       return;
     }
     const firing = group.alerts.filter((alert) => alert.endsAt > now).map((alert) => alert.fingerprint);
@@ -272,8 +276,8 @@ export class Notifier implements AlertSink {
       ? { nextFlush, lastSent: now, firing, resolved }
       : { nextFlush, lastSent: entry.lastSent, firing: entry.firing, resolved: entry.resolved };
     // Claimed before sending: another instance that read the same version now loses.
-    if (!(await this.store.claimFlush(entry, next))) return;
-    if (firing.length === 0) await this.store.deleteGroup(entry.orgId, entry.groupKey, entry.version + 1);
+    if (!(await this.dispatch.claimFlush(entry, next))) return;
+    if (firing.length === 0) await this.dispatch.deleteGroup(entry.orgId, entry.groupKey, entry.version + 1);
     if (!notify) return;
     const integrations = config.receivers.get(group.node.receiver) ?? [];
     if (integrations.length === 0) {
@@ -379,7 +383,7 @@ export class Notifier implements AlertSink {
     const now = this.now();
     const config = await this.orgConfig(orgId, now);
     const result: GettableAlert[] = [];
-    for (const alert of await this.store.alerts(orgId)) {
+    for (const alert of await this.dispatch.alerts(orgId)) {
       if (alert.endsAt <= now) continue;
       const silencedBy = this.silencedBy(config.silences, alert.labels, now);
       const suppressed = silencedBy.length > 0;

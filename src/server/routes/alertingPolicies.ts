@@ -1,0 +1,208 @@
+/**
+ * Grafana's provisioning API of the notification policy tree (`/api/v1/provisioning/policies`, one
+ * per org; no stored tree means the default one), mute timings and notification templates.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { muteTimingSchema, putTemplateRequestSchema, routeSchema, type Provenance, type Route } from '../../contract/alertingNotify';
+import { TemplateSet } from '../alerting/notify/goTemplate';
+import { TemplateError } from '../alerting/notify/goTemplateParser';
+import { fromObjectMatcher, matcherProblem } from '../alerting/notify/matchers';
+import { allRoutes, buildRouteTree, defaultPolicyTree } from '../alerting/notify/routing';
+import { templateSource } from '../alerting/notify/templates';
+import { intervalProblem } from '../alerting/notify/timeIntervals';
+import { ApiError, badRequest, notFound } from '../errors';
+import { parseBody, parseInput } from '../http';
+import type { Store } from '../store';
+import { NotFoundError } from '../store/alertingNotify';
+import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
+
+const PROVISIONING = '/api/v1/provisioning';
+const nameParams = z.object({ name: z.string().min(1) });
+
+/** The org's policy tree as answered: the stored one with its provenance, else the default. */
+export async function currentTree(store: Store, orgId: number): Promise<Route> {
+  const stored = await store.alertingNotify.policyTree(orgId);
+  return stored ? withProvenance(stored.tree, stored.provenance) : defaultPolicyTree();
+}
+
+/** Why a tree cannot be stored (unknown receiver or interval, bad matcher), else undefined. */
+async function treeProblem(store: Store, orgId: number, tree: Route): Promise<string | undefined> {
+  const notify = store.alertingNotify;
+  if (!tree.receiver) return 'invalid object specification: root route must specify a default receiver';
+  if ((tree.object_matchers?.length ?? 0) > 0 || (tree.matchers?.length ?? 0) > 0)
+    return 'invalid object specification: root route must not have any matchers';
+  // Alertmanager's own rule: the default policy takes every alert, so muting it would mute all.
+  if ((tree.mute_time_intervals?.length ?? 0) > 0) return 'invalid object specification: root route must not have any mute time intervals';
+  if ((tree.active_time_intervals?.length ?? 0) > 0)
+    return 'invalid object specification: root route must not have any active time intervals';
+  const receivers = await notify.receiverNames(orgId);
+  const timings = new Set((await notify.muteTimings(orgId)).map((timing) => timing.name));
+  for (const route of allRoutes(tree)) {
+    if (route.receiver && !receivers.has(route.receiver))
+      return `invalid object specification: receiver '${route.receiver}' does not exist`;
+    for (const name of [...(route.mute_time_intervals ?? []), ...(route.active_time_intervals ?? [])]) {
+      if (!timings.has(name)) return `invalid object specification: mute time interval '${name}' does not exist`;
+    }
+    if (route.group_by?.includes('...') && route.group_by.length > 1)
+      return 'invalid object specification: cannot have wildcard group_by (`...`) and other labels at the same time';
+    for (const matcher of route.object_matchers ?? []) {
+      const problem = matcherProblem(fromObjectMatcher(matcher));
+      if (problem) return `invalid object specification: ${problem}`;
+    }
+  }
+  try {
+    buildRouteTree(tree);
+  } catch (error) {
+    return `invalid object specification: ${(error as Error).message}`;
+  }
+  return undefined;
+}
+
+export function registerNotificationPolicyRoutes(app: FastifyInstance, store: Store): void {
+  const notify = store.alertingNotify;
+
+  app.get(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:read' } }, async (request) =>
+    currentTree(store, request.identity.orgId),
+  );
+
+  app.get(`${PROVISIONING}/policies/export`, { config: { action: 'alert.notifications.routes:read' } }, async (request, reply) => {
+    const { format, download } = parseInput(
+      z.object({ format: z.enum(['yaml', 'json']).optional(), download: z.string().optional() }),
+      request.query,
+    );
+    const { provenance: _provenance, ...tree } = await currentTree(store, request.identity.orgId);
+    void _provenance;
+    const exported = { apiVersion: 1, policies: [{ orgId: request.identity.orgId, ...tree }] };
+    const asJson = format === 'json';
+    if (download === 'true') reply.header('content-disposition', `attachment;filename=export.${asJson ? 'json' : 'yaml'}`);
+    if (asJson) return exported;
+    // Loaded on first use, as the provisioning files' parser is.
+    const { default: YAML } = await import('yaml');
+    return reply.type('text/yaml').send(YAML.stringify(exported));
+  });
+
+  app.put(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:write' } }, async (request, reply) => {
+    const { orgId } = request.identity;
+    const { provenance: _given, ...tree } = parseBody(routeSchema, request.body);
+    void _given;
+    refuseFileProvenance((await notify.policyTree(orgId))?.provenance, 'notification policy tree');
+    const problem = await treeProblem(store, orgId, tree);
+    if (problem) throw badRequest(problem);
+    await notify.putPolicyTree(orgId, tree, provenanceOf(request));
+    return reply.code(202).send({ message: 'policies updated' });
+  });
+
+  app.delete(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:write' } }, async (request, reply) => {
+    refuseFileProvenance((await notify.policyTree(request.identity.orgId))?.provenance, 'notification policy tree');
+    await notify.resetPolicyTree(request.identity.orgId);
+    return reply.code(202).send({ message: 'policies resetted' });
+  });
+
+  // ---- mute timings -----------------------------------------------------------------------------
+
+  function checkTiming(body: unknown, name?: string) {
+    const timing = parseBody(muteTimingSchema, name === undefined ? body : { name, ...(body as object) });
+    for (const [index, interval] of timing.time_intervals.entries()) {
+      const problem = intervalProblem(interval);
+      if (problem) throw badRequest(`invalid mute timing: time_intervals[${index}]: ${problem}`, { field: `time_intervals.${index}` });
+    }
+    return timing;
+  }
+
+  app.get(`${PROVISIONING}/mute-timings`, { config: { action: 'alert.notifications.time-intervals:read' } }, async (request) =>
+    (await notify.muteTimings(request.identity.orgId)).map(({ provenance, ...timing }) => withProvenance(timing, provenance as Provenance)),
+  );
+
+  app.get(`${PROVISIONING}/mute-timings/:name`, { config: { action: 'alert.notifications.time-intervals:read' } }, async (request) => {
+    const { name } = parseInput(nameParams, request.params);
+    const timing = await notify.muteTiming(request.identity.orgId, name);
+    if (!timing) throw notFound('mute timing not found');
+    const { provenance, ...rest } = timing;
+    return withProvenance(rest, provenance as Provenance);
+  });
+
+  app.post(`${PROVISIONING}/mute-timings`, { config: { action: 'alert.notifications.time-intervals:write' } }, async (request, reply) => {
+    const timing = checkTiming(request.body);
+    const provenance = provenanceOf(request);
+    await notify.writeMuteTiming(request.identity.orgId, timing, 'create', provenance);
+    return reply.code(201).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
+  });
+
+  app.put(
+    `${PROVISIONING}/mute-timings/:name`,
+    { config: { action: 'alert.notifications.time-intervals:write' } },
+    async (request, reply) => {
+      const { name } = parseInput(nameParams, request.params);
+      const timing = checkTiming({ ...(request.body as object), name }, undefined);
+      const current = await notify.muteTiming(request.identity.orgId, name);
+      if (!current) throw notFound('mute timing not found');
+      refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+      const provenance = provenanceOf(request);
+      await notify.writeMuteTiming(request.identity.orgId, timing, 'replace', provenance).catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw notFound('mute timing not found');
+        throw error;
+      });
+      return reply.code(202).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
+    },
+  );
+
+  app.delete(
+    `${PROVISIONING}/mute-timings/:name`,
+    { config: { action: 'alert.notifications.time-intervals:write' } },
+    async (request, reply) => {
+      const { orgId } = request.identity;
+      const { name } = parseInput(nameParams, request.params);
+      const current = await notify.muteTiming(orgId, name);
+      if (current) {
+        refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+        const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
+        const used = allRoutes(tree).some(
+          (route) => route.mute_time_intervals?.includes(name) || route.active_time_intervals?.includes(name),
+        );
+        // Terraform removes the uses and retries on this 409.
+        if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
+        await notify.deleteMuteTiming(orgId, name);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- templates --------------------------------------------------------------------------------
+
+  app.get(`${PROVISIONING}/templates`, { config: { action: 'alert.notifications.templates:read' } }, async (request) =>
+    (await notify.templates(request.identity.orgId)).map(({ provenance, ...template }) => withProvenance(template, provenance)),
+  );
+
+  app.get(`${PROVISIONING}/templates/:name`, { config: { action: 'alert.notifications.templates:read' } }, async (request) => {
+    const { name } = parseInput(nameParams, request.params);
+    const template = (await notify.templates(request.identity.orgId)).find((t) => t.name === name);
+    if (!template) throw notFound('template not found');
+    const { provenance, ...rest } = template;
+    return withProvenance(rest, provenance);
+  });
+
+  app.put(`${PROVISIONING}/templates/:name`, { config: { action: 'alert.notifications.templates:write' } }, async (request, reply) => {
+    const { orgId } = request.identity;
+    const { name } = parseInput(nameParams, request.params);
+    const { template } = parseBody(putTemplateRequestSchema, request.body);
+    refuseFileProvenance((await notify.templates(orgId)).find((t) => t.name === name)?.provenance, 'template');
+    try {
+      new TemplateSet().add(templateSource(name, template));
+    } catch (error) {
+      if (error instanceof TemplateError) throw badRequest(`invalid template: ${error.message}`, { field: 'template' });
+      throw error;
+    }
+    const provenance = provenanceOf(request);
+    await notify.putTemplate(orgId, name, template, provenance);
+    return reply.code(202).send(withProvenance({ name, template }, provenance));
+  });
+
+  app.delete(`${PROVISIONING}/templates/:name`, { config: { action: 'alert.notifications.templates:write' } }, async (request, reply) => {
+    const { orgId } = request.identity;
+    const { name } = parseInput(nameParams, request.params);
+    refuseFileProvenance((await notify.templates(orgId)).find((t) => t.name === name)?.provenance, 'template');
+    await notify.deleteTemplate(orgId, name);
+    return reply.code(204).send();
+  });
+}
