@@ -9,15 +9,12 @@ import {
   type ThresholdsConfig,
 } from './fieldConfig';
 import { finiteOrUndefined } from './panelJson';
-import { formatDateTime, formatValue, isBooleanUnit } from './valueFormats';
+import { formatDateTime, formattedToString, formatValue, isBooleanUnit, type FormattedValue } from './valueFormats';
 import { mappingFor } from './valueMappings';
 
 /** A field's values as text and colour (units, mappings, thresholds, colour modes), and a series' own colour. */
 
-export interface DisplayValue {
-  text: string;
-  prefix?: string;
-  suffix?: string;
+export interface DisplayValue extends FormattedValue {
   numeric: number;
   color: string;
   /** 0–1 position between the field's min and max, for gauges and continuous colours. */
@@ -143,9 +140,8 @@ export function getDisplayProcessor(
   };
 }
 
-export function displayText(value: DisplayValue): string {
-  return `${value.prefix ?? ''}${value.text}${value.suffix ?? ''}`;
-}
+/** The text a value shows: prefix, text and suffix together. */
+export const displayText: (value: DisplayValue) => string = formattedToString;
 
 /** The colour a series draws in (line, legend swatch): fixed, palette, or its thresholds' base colour. */
 export function seriesColor(field: Pick<DisplayField, 'config' | 'seriesIndex' | 'displayName'>, scheme: Scheme = 'dark'): string {
