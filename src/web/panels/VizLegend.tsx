@@ -150,6 +150,11 @@ export function rightLegendWidth(items: VizLegendItem[], columns: number, panelW
   return Math.round(Math.min(panelWidth * 0.5, Math.max(96, longest * 7 + 40 + Math.max(values, columns * 56))));
 }
 
+/** The colour of a series, slice or state, before its name in a tooltip. */
+export function VizTooltipSwatch({ color }: { color: string }) {
+  return <span style={{ display: 'inline-block', width: 10, height: 10, background: color, marginRight: 6 }} aria-hidden />;
+}
+
 /** A small box near the pointer (or the focused item), in the theme's colours. */
 export function VizTooltip({
   x,
