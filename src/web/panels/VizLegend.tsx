@@ -34,6 +34,41 @@ export function vizLegendOptionsOf(options: unknown, fallback: Partial<VizLegend
   };
 }
 
+/** A legend's list: a column on the right, wrapping lines below the drawing. */
+export function legendListStyle(right: boolean): CSSProperties {
+  return {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: right ? 'column' : 'row',
+    flexWrap: right ? 'nowrap' : 'wrap',
+    gap: right ? 2 : '2px 14px',
+  };
+}
+
+/** A legend table's cells: the name takes the width left and is cut short, values keep to one line. */
+export const LEGEND_NAME_CELL: CSSProperties = { padding: '1px 6px', maxWidth: 0, width: '100%' };
+export const LEGEND_VALUE_CELL: CSSProperties = { textAlign: 'right', padding: '1px 6px', whiteSpace: 'nowrap' };
+
+/** A legend table's header: "Name", then one column per value. */
+export function LegendTableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" style={{ textAlign: 'left', fontWeight: 600, padding: '2px 6px' }}>
+          Name
+        </th>
+        {columns.map((column) => (
+          <th key={column} scope="col" style={{ textAlign: 'right', fontWeight: 600, padding: '2px 6px', whiteSpace: 'nowrap' }}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function Swatch({ color }: { color: string }) {
   return <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 2, background: color, flexShrink: 0 }} />;
 }
@@ -86,24 +121,13 @@ export function VizLegend({ items, options, columns = [], onHighlight, label = '
     return (
       <div style={frame} data-testid="viz-legend" tabIndex={0} role="region" aria-label={label}>
         <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-          <thead>
-            <tr>
-              <th scope="col" style={{ textAlign: 'left', fontWeight: 600, padding: '2px 6px' }}>
-                Name
-              </th>
-              {columns.map((column) => (
-                <th key={column} scope="col" style={{ textAlign: 'right', fontWeight: 600, padding: '2px 6px', whiteSpace: 'nowrap' }}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <LegendTableHead columns={columns} />
           <tbody>
             {items.map((item) => (
               <tr key={item.key} {...events(item.key)}>
-                <td style={{ padding: '1px 6px', maxWidth: 0, width: '100%' }}>{name(item)}</td>
+                <td style={LEGEND_NAME_CELL}>{name(item)}</td>
                 {columns.map((column, i) => (
-                  <td key={column} style={{ textAlign: 'right', padding: '1px 6px', whiteSpace: 'nowrap' }}>
+                  <td key={column} style={LEGEND_VALUE_CELL}>
                     {item.values?.[i] ?? ''}
                   </td>
                 ))}
@@ -116,18 +140,7 @@ export function VizLegend({ items, options, columns = [], onHighlight, label = '
   }
   return (
     <div style={frame} data-testid="viz-legend">
-      <ul
-        aria-label={label}
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'flex',
-          flexDirection: right ? 'column' : 'row',
-          flexWrap: right ? 'nowrap' : 'wrap',
-          gap: right ? 2 : '2px 14px',
-        }}
-      >
+      <ul aria-label={label} style={legendListStyle(right)}>
         {items.map((item) => (
           <li key={item.key} {...events(item.key)} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
             {name(item)}
@@ -148,6 +161,11 @@ export function rightLegendWidth(items: VizLegendItem[], columns: number, panelW
   const longest = Math.max(0, ...items.map((i) => i.label.length));
   const values = Math.max(0, ...items.map((i) => (i.values ?? []).reduce((sum, v) => sum + v.length * 7 + 16, 0)));
   return Math.round(Math.min(panelWidth * 0.5, Math.max(96, longest * 7 + 40 + Math.max(values, columns * 56))));
+}
+
+/** The colour of a series, slice or state, before its name in a tooltip. */
+export function VizTooltipSwatch({ color }: { color: string }) {
+  return <span style={{ display: 'inline-block', width: 10, height: 10, background: color, marginRight: 6 }} aria-hidden />;
 }
 
 /** A small box near the pointer (or the focused item), in the theme's colours. */

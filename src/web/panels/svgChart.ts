@@ -1,3 +1,5 @@
+import type { MouseEvent } from 'react';
+
 /** Axis helpers for the SVG charts (bar chart, histogram, state timeline). */
 import { formatReadableDuration } from '../../contract/durations';
 
@@ -64,3 +66,9 @@ export const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const;
+
+/** Where the pointer is in the chart's SVG, in its pixels (where a tooltip goes). */
+export function pointerIn(e: MouseEvent<SVGElement>): { x: number; y: number } {
+  const box = (e.currentTarget.ownerSVGElement ?? e.currentTarget).getBoundingClientRect();
+  return { x: e.clientX - box.left, y: e.clientY - box.top };
+}

@@ -4,10 +4,11 @@ import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
 import { reduceValues, reducerName } from '../reducers';
 import { HiddenDataTable } from '../HiddenDataTable';
-import { niceTicks, valueDomain } from '../svgChart';
+import { niceTicks, pointerIn, valueDomain } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { VizLegend, vizLegendOptionsOf, VizTooltip, VizTooltipSwatch } from '../VizLegend';
+import { ChartWithLegend, chartArea } from '../ChartWithLegend';
 import { barChartData, barChartOptionsOf, isHorizontal, layoutBars } from './barData';
 
 const FONT = 11;
@@ -40,12 +41,8 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
       values: calcs.map((c) => (typeof reduced[c] === 'number' ? s.format(reduced[c]) : '')),
     };
   });
-  const legendShown = legend.displayMode !== 'hidden';
-  const right = legendShown && legend.placement === 'right';
-  const legendHeight =
-    legendShown && !right ? Math.min(height * 0.35, (legend.displayMode === 'table' ? data.series.length + 1 : 1) * 20 + 6) : 0;
-  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, calcs.length, width)) : width;
-  const chartHeight = Math.max(40, height - legendHeight);
+  const area = chartArea(legend, legendItems, calcs.length, width, height);
+  const { chartWidth, chartHeight } = area;
   const horizontal = isHorizontal(options.orientation, chartWidth, chartHeight);
   const bars = layoutBars(data, options);
   const percent = options.stacking === 'percent';
@@ -92,173 +89,160 @@ export default function BarChartPanel({ panel, frames: rawFrames, width, height,
   const title = panel.title ? String(panel.title) : 'Bar chart';
 
   return (
-    <div style={{ display: 'flex', flexDirection: right ? 'row' : 'column', width: '100%', height: '100%' }}>
-      <div style={{ position: 'relative', width: chartWidth, height: chartHeight, flexShrink: 0 }}>
-        <svg
-          width={chartWidth}
-          height={chartHeight}
-          role="img"
-          aria-label={`Bar chart: ${data.categories.length} categories, ${data.series.map((s) => s.name).join(', ')}`}
-          style={{ color: 'var(--mantine-color-text)' }}
-          onMouseLeave={() => setHover(null)}
-        >
-          {ticks.map((t) => {
-            const p = toPixel(t);
-            return horizontal ? (
-              <g key={t}>
-                <line
-                  x1={margin.left + p}
-                  x2={margin.left + p}
-                  y1={margin.top}
-                  y2={margin.top + plotH}
-                  stroke="currentColor"
-                  strokeOpacity={0.15}
-                />
-                <text x={margin.left + p} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
-                  {tickText(t)}
-                </text>
-              </g>
-            ) : (
-              <g key={t}>
-                <line
-                  x1={margin.left}
-                  x2={margin.left + plotW}
-                  y1={margin.top + plotH - p}
-                  y2={margin.top + plotH - p}
-                  stroke="currentColor"
-                  strokeOpacity={0.15}
-                />
-                <text
-                  x={margin.left - 5}
-                  y={margin.top + plotH - p}
-                  fontSize={FONT}
-                  textAnchor="end"
-                  dominantBaseline="middle"
-                  fill="currentColor"
-                >
-                  {tickText(t)}
-                </text>
-              </g>
-            );
-          })}
-          {data.categories.map((category, c) => {
-            if (c % categoryLabelEvery !== 0) return null;
-            const mid = c * slot + slot / 2;
-            const text = category.length > 40 ? `${category.slice(0, 39)}…` : category;
-            if (horizontal)
-              return (
-                <text
-                  key={c}
-                  x={margin.left - 5}
-                  y={margin.top + mid}
-                  fontSize={FONT}
-                  textAnchor="end"
-                  dominantBaseline="middle"
-                  fill="currentColor"
-                >
-                  {text}
-                </text>
-              );
-            const x = margin.left + mid;
-            const y = margin.top + plotH + 14;
-            return (
-              <text
-                key={c}
-                x={x}
-                y={y}
-                fontSize={FONT}
-                textAnchor={rotated ? (rotation < 0 ? 'end' : 'start') : 'middle'}
-                transform={rotated ? `rotate(${rotation} ${x} ${y - 4})` : undefined}
-                fill="currentColor"
-              >
-                {text}
-              </text>
-            );
-          })}
-          {bars.map((bar, i) => {
-            const r = rectOf(bar.category, bar.offset, bar.size, bar.from, bar.to);
-            const s = data.series[bar.series]!;
-            return (
-              <rect key={i} {...r} fill={s.color} opacity={seriesIndex >= 0 && seriesIndex !== bar.series ? 0.35 : 1} data-testid="bar" />
-            );
-          })}
-          {showValues &&
-            bars.map((bar, i) => {
-              const r = rectOf(bar.category, bar.offset, bar.size, bar.from, bar.to);
-              const s = data.series[bar.series]!;
-              const text = s.format(bar.value);
-              const stacked = options.stacking !== 'none';
-              if (stacked && (horizontal ? r.width < text.length * CHAR : r.height < 14)) return null;
-              const negative = bar.to < bar.from;
-              const attrs = horizontal
-                ? {
-                    x: stacked ? r.x + r.width / 2 : negative ? r.x - 3 : r.x + r.width + 3,
-                    y: r.y + r.height / 2,
-                    textAnchor: stacked ? ('middle' as const) : negative ? ('end' as const) : ('start' as const),
-                    dominantBaseline: 'middle' as const,
-                  }
-                : {
-                    x: r.x + r.width / 2,
-                    y: stacked ? r.y + r.height / 2 : negative ? r.y + r.height + 11 : r.y - 3,
-                    textAnchor: 'middle' as const,
-                    dominantBaseline: stacked ? ('middle' as const) : ('auto' as const),
-                  };
-              return (
-                <text key={`v${i}`} {...attrs} fontSize={FONT} fill={stacked ? textOn(s.color) : 'currentColor'} pointerEvents="none">
-                  {text}
-                </text>
-              );
-            })}
-          {data.categories.map((_, c) => {
-            const r = horizontal
-              ? { x: margin.left, y: margin.top + c * slot, width: plotW, height: slot }
-              : { x: margin.left + c * slot, y: margin.top, width: slot, height: plotH };
-            return (
-              <rect
-                key={`hit${c}`}
-                {...r}
-                fill="transparent"
-                onMouseMove={(e) => {
-                  const box = (e.currentTarget.ownerSVGElement ?? e.currentTarget).getBoundingClientRect();
-                  setHover({ category: c, x: e.clientX - box.left, y: e.clientY - box.top });
-                }}
-              />
-            );
-          })}
-        </svg>
-        {hover && (
-          <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
-            <div style={{ fontWeight: 600 }}>{data.categories[hover.category]}</div>
-            {data.series.map((s) => {
-              const v = s.values[hover.category];
-              return (
-                <div key={s.key}>
-                  <span style={{ display: 'inline-block', width: 10, height: 10, background: s.color, marginRight: 6 }} aria-hidden />
-                  {s.name}: <b>{v === null || v === undefined ? '–' : s.format(v)}</b>
-                </div>
-              );
-            })}
-          </VizTooltip>
-        )}
-        <HiddenDataTable
-          caption={title}
-          columns={['Category', ...data.series.map((s) => s.name)]}
-          rows={data.categories.map((category, c) => ({
-            header: category,
-            cells: data.series.map((s) => {
-              const v = s.values[c];
-              return v === null || v === undefined ? '' : s.format(v);
-            }),
-          }))}
+    <ChartWithLegend
+      area={area}
+      label={`Bar chart: ${data.categories.length} categories, ${data.series.map((s) => s.name).join(', ')}`}
+      onMouseLeave={() => setHover(null)}
+      overlay={
+        <>
+          {hover && (
+            <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
+              <div style={{ fontWeight: 600 }}>{data.categories[hover.category]}</div>
+              {data.series.map((s) => {
+                const v = s.values[hover.category];
+                return (
+                  <div key={s.key}>
+                    <VizTooltipSwatch color={s.color} />
+                    {s.name}: <b>{v === null || v === undefined ? '–' : s.format(v)}</b>
+                  </div>
+                );
+              })}
+            </VizTooltip>
+          )}
+          <HiddenDataTable
+            caption={title}
+            columns={['Category', ...data.series.map((s) => s.name)]}
+            rows={data.categories.map((category, c) => ({
+              header: category,
+              cells: data.series.map((s) => {
+                const v = s.values[c];
+                return v === null || v === undefined ? '' : s.format(v);
+              }),
+            }))}
+          />
+        </>
+      }
+      legend={
+        <VizLegend
+          items={legendItems}
+          options={legend}
+          columns={calcs.map(reducerName)}
+          label={`Legend of ${title}`}
+          onHighlight={setHighlight}
         />
-      </div>
-      <VizLegend
-        items={legendItems}
-        options={legend}
-        columns={calcs.map(reducerName)}
-        label={`Legend of ${title}`}
-        onHighlight={setHighlight}
-      />
-    </div>
+      }
+    >
+      {ticks.map((t) => {
+        const p = toPixel(t);
+        return horizontal ? (
+          <g key={t}>
+            <line
+              x1={margin.left + p}
+              x2={margin.left + p}
+              y1={margin.top}
+              y2={margin.top + plotH}
+              stroke="currentColor"
+              strokeOpacity={0.15}
+            />
+            <text x={margin.left + p} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
+              {tickText(t)}
+            </text>
+          </g>
+        ) : (
+          <g key={t}>
+            <line
+              x1={margin.left}
+              x2={margin.left + plotW}
+              y1={margin.top + plotH - p}
+              y2={margin.top + plotH - p}
+              stroke="currentColor"
+              strokeOpacity={0.15}
+            />
+            <text
+              x={margin.left - 5}
+              y={margin.top + plotH - p}
+              fontSize={FONT}
+              textAnchor="end"
+              dominantBaseline="middle"
+              fill="currentColor"
+            >
+              {tickText(t)}
+            </text>
+          </g>
+        );
+      })}
+      {data.categories.map((category, c) => {
+        if (c % categoryLabelEvery !== 0) return null;
+        const mid = c * slot + slot / 2;
+        const text = category.length > 40 ? `${category.slice(0, 39)}…` : category;
+        if (horizontal)
+          return (
+            <text
+              key={c}
+              x={margin.left - 5}
+              y={margin.top + mid}
+              fontSize={FONT}
+              textAnchor="end"
+              dominantBaseline="middle"
+              fill="currentColor"
+            >
+              {text}
+            </text>
+          );
+        const x = margin.left + mid;
+        const y = margin.top + plotH + 14;
+        return (
+          <text
+            key={c}
+            x={x}
+            y={y}
+            fontSize={FONT}
+            textAnchor={rotated ? (rotation < 0 ? 'end' : 'start') : 'middle'}
+            transform={rotated ? `rotate(${rotation} ${x} ${y - 4})` : undefined}
+            fill="currentColor"
+          >
+            {text}
+          </text>
+        );
+      })}
+      {bars.map((bar, i) => {
+        const r = rectOf(bar.category, bar.offset, bar.size, bar.from, bar.to);
+        const s = data.series[bar.series]!;
+        return <rect key={i} {...r} fill={s.color} opacity={seriesIndex >= 0 && seriesIndex !== bar.series ? 0.35 : 1} data-testid="bar" />;
+      })}
+      {showValues &&
+        bars.map((bar, i) => {
+          const r = rectOf(bar.category, bar.offset, bar.size, bar.from, bar.to);
+          const s = data.series[bar.series]!;
+          const text = s.format(bar.value);
+          const stacked = options.stacking !== 'none';
+          if (stacked && (horizontal ? r.width < text.length * CHAR : r.height < 14)) return null;
+          const negative = bar.to < bar.from;
+          const attrs = horizontal
+            ? {
+                x: stacked ? r.x + r.width / 2 : negative ? r.x - 3 : r.x + r.width + 3,
+                y: r.y + r.height / 2,
+                textAnchor: stacked ? ('middle' as const) : negative ? ('end' as const) : ('start' as const),
+                dominantBaseline: 'middle' as const,
+              }
+            : {
+                x: r.x + r.width / 2,
+                y: stacked ? r.y + r.height / 2 : negative ? r.y + r.height + 11 : r.y - 3,
+                textAnchor: 'middle' as const,
+                dominantBaseline: stacked ? ('middle' as const) : ('auto' as const),
+              };
+          return (
+            <text key={`v${i}`} {...attrs} fontSize={FONT} fill={stacked ? textOn(s.color) : 'currentColor'} pointerEvents="none">
+              {text}
+            </text>
+          );
+        })}
+      {data.categories.map((_, c) => {
+        const r = horizontal
+          ? { x: margin.left, y: margin.top + c * slot, width: plotW, height: slot }
+          : { x: margin.left + c * slot, y: margin.top, width: slot, height: plotH };
+        return <rect key={`hit${c}`} {...r} fill="transparent" onMouseMove={(e) => setHover({ category: c, ...pointerIn(e) })} />;
+      })}
+    </ChartWithLegend>
   );
 }

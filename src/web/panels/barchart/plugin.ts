@@ -1,13 +1,15 @@
 import { fieldName, inCategory, radio, slider, toggle } from '../options/builders';
 import {
   axisOptions,
-  gradientChoices,
+  fillOpacityOption,
+  gradientModeOption,
   HIDE_FROM_DEFAULT,
   hideFromOptions,
   legendOptions,
-  lineWidthSlider,
-  percentSlider,
-  showValueChoices,
+  lineWidthOption,
+  orientationChoices,
+  showValueOption,
+  stackingChoices,
   textSizeOptions,
   thresholdsStyleOption,
   tooltipOptions,
@@ -23,29 +25,11 @@ export const barchartPlugin: PanelPlugin = {
   options: [
     ...inCategory('Bar chart', [
       fieldName('options.xField', 'X Axis', [], undefined, { settings: { placeholder: 'First string or time field' } }),
-      radio(
-        'options.orientation',
-        'Orientation',
-        [
-          ['auto', 'Auto'],
-          ['horizontal', 'Horizontal'],
-          ['vertical', 'Vertical'],
-        ],
-        'auto',
-      ),
+      radio('options.orientation', 'Orientation', orientationChoices, 'auto'),
       slider('options.xTickLabelRotation', 'Rotate x-axis tick labels', { min: -90, max: 90, step: 15 }, 0),
       slider('options.xTickLabelSpacing', 'X-axis tick label spacing', { min: -300, max: 300, step: 10 }, 0),
-      radio('options.showValue', 'Show values', showValueChoices, 'auto'),
-      radio(
-        'options.stacking',
-        'Stacking',
-        [
-          ['none', 'Off'],
-          ['normal', 'Normal'],
-          ['percent', '100%'],
-        ],
-        'none',
-      ),
+      showValueOption(),
+      radio('options.stacking', 'Stacking', stackingChoices, 'none'),
       slider('options.groupWidth', 'Group width', { min: 0, max: 1, step: 0.01 }, 0.7),
       slider('options.barWidth', 'Bar width', { min: 0, max: 1, step: 0.01 }, 0.97),
       slider('options.barRadius', 'Bar radius', { min: 0, max: 0.5, step: 0.05 }, 0),
@@ -57,11 +41,7 @@ export const barchartPlugin: PanelPlugin = {
   ],
   fieldConfig: fieldConfigWith(
     [
-      ...inCategory('Bar chart', [
-        slider('custom.lineWidth', 'Line width', lineWidthSlider, 1),
-        slider('custom.fillOpacity', 'Fill opacity', percentSlider, 80),
-        radio('custom.gradientMode', 'Gradient mode', gradientChoices, 'none'),
-      ]),
+      ...inCategory('Bar chart', [lineWidthOption(1), fillOpacityOption(80), gradientModeOption()]),
       ...axisOptions(),
       ...hideFromOptions(),
       thresholdsStyleOption(),

@@ -1,5 +1,5 @@
 import { color, inCategory, keyed, number, radio, select, slider, text, toggle, unit } from '../options/builders';
-import { HIDE_FROM_DEFAULT, hideFromOptions, showValueChoices } from '../options/commonOptions';
+import { HIDE_FROM_DEFAULT, hideFromOptions, showValueOption } from '../options/commonOptions';
 import { ALL_STANDARD, fieldConfigWith } from '../options/standardOptions';
 import type { Json, PanelPlugin } from '../options/types';
 import { isAngularHeatmap, migrateAngularHeatmap } from './migrateHeatmap';
@@ -103,7 +103,7 @@ export const heatmapPlugin: PanelPlugin = {
       slider('options.cellGap', 'Cell gap', { min: 0, max: 25, step: 1 }, 1),
       number('options.filterValues.le', 'Hide cells with values <=', 1e-9, { settings: { placeholder: 'None' } }),
       number('options.filterValues.ge', 'Hide cells with values >=', undefined, { settings: { placeholder: 'None' } }),
-      radio('options.showValue', 'Show values', showValueChoices, 'auto'),
+      showValueOption(),
     ]),
     ...inCategory('Tooltip', [
       radio(

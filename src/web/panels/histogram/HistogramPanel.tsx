@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
 import { HiddenDataTable } from '../HiddenDataTable';
-import { niceTicks, valueDomain } from '../svgChart';
+import { niceTicks, pointerIn, valueDomain } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { VizLegend, vizLegendOptionsOf, VizTooltip, VizTooltipSwatch } from '../VizLegend';
+import { ChartWithLegend, chartArea } from '../ChartWithLegend';
 import { histogramData } from './histogramData';
 
 const FONT = 11;
@@ -21,13 +22,9 @@ export default function HistogramPanel({ panel, frames: rawFrames, width, height
   const legend = vizLegendOptionsOf(panel.options);
   if (data.buckets.length === 0 || data.series.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
 
-  const legendShown = legend.displayMode !== 'hidden';
-  const right = legendShown && legend.placement === 'right';
-  const legendHeight =
-    legendShown && !right ? Math.min(height * 0.35, (legend.displayMode === 'table' ? data.series.length + 1 : 1) * 20 + 6) : 0;
   const legendItems = data.series.map((s) => ({ key: s.key, label: s.name, color: s.color }));
-  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, 0, width)) : width;
-  const chartHeight = Math.max(40, height - legendHeight);
+  const area = chartArea(legend, legendItems, 0, width, height);
+  const { chartWidth, chartHeight } = area;
   const xMin = data.buckets[0]!.min;
   const xMax = data.buckets.at(-1)!.max;
   const yDomain = valueDomain(data.series.flatMap((s) => s.counts));
@@ -51,83 +48,77 @@ export default function HistogramPanel({ panel, frames: rawFrames, width, height
   const rangeText = (b: { min: number; max: number }) => `${data.formatX(b.min)} – ${data.formatX(b.max)}`;
 
   return (
-    <div style={{ display: 'flex', flexDirection: right ? 'row' : 'column', width: '100%', height: '100%' }}>
-      <div style={{ position: 'relative', width: chartWidth, height: chartHeight, flexShrink: 0 }}>
-        <svg
-          width={chartWidth}
-          height={chartHeight}
-          role="img"
-          aria-label={`Histogram: ${data.buckets.length} buckets from ${data.formatX(xMin)} to ${data.formatX(xMax)}, ${data.series.map((s) => s.name).join(', ')}`}
-          style={{ color: 'var(--mantine-color-text)' }}
-          onMouseLeave={() => setHover(null)}
+    <ChartWithLegend
+      area={area}
+      label={`Histogram: ${data.buckets.length} buckets from ${data.formatX(xMin)} to ${data.formatX(xMax)}, ${data.series.map((s) => s.name).join(', ')}`}
+      onMouseLeave={() => setHover(null)}
+      overlay={
+        <>
+          {hover && (
+            <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
+              <div style={{ fontWeight: 600 }}>{rangeText(data.buckets[hover.bucket]!)}</div>
+              {data.series.map((s) => (
+                <div key={s.key}>
+                  <VizTooltipSwatch color={s.color} />
+                  {s.name}: <b>{s.counts[hover.bucket] ?? 0}</b>
+                </div>
+              ))}
+            </VizTooltip>
+          )}
+          <HiddenDataTable
+            caption={title}
+            columns={['Bucket', ...data.series.map((s) => s.name)]}
+            rows={data.buckets.map((b, i) => ({ header: rangeText(b), cells: data.series.map((s) => s.counts[i] ?? 0) }))}
+          />
+        </>
+      }
+      legend={<VizLegend items={legendItems} options={legend} label={`Legend of ${title}`} onHighlight={setHighlight} />}
+    >
+      {yTicks.map((t) => (
+        <g key={`y${t}`}>
+          <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.15} />
+          <text x={margin.left - 5} y={y(t)} fontSize={FONT} textAnchor="end" dominantBaseline="middle" fill="currentColor">
+            {t}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((t) => (
+        <text key={`x${t}`} x={x(t)} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
+          {data.formatX(t)}
+        </text>
+      ))}
+      {data.series.map((s) => (
+        <g
+          key={s.key}
+          fill={s.color}
+          fillOpacity={highlight !== null && highlight !== s.key ? 0.2 : overlaid ? 0.6 : 0.85}
+          stroke={s.color}
+          data-testid="histogram-series"
         >
-          {yTicks.map((t) => (
-            <g key={`y${t}`}>
-              <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.15} />
-              <text x={margin.left - 5} y={y(t)} fontSize={FONT} textAnchor="end" dominantBaseline="middle" fill="currentColor">
-                {t}
-              </text>
-            </g>
-          ))}
-          {xTicks.map((t) => (
-            <text key={`x${t}`} x={x(t)} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
-              {data.formatX(t)}
-            </text>
-          ))}
-          {data.series.map((s) => (
-            <g
-              key={s.key}
-              fill={s.color}
-              fillOpacity={highlight !== null && highlight !== s.key ? 0.2 : overlaid ? 0.6 : 0.85}
-              stroke={s.color}
-              data-testid="histogram-series"
-            >
-              {data.buckets.map((b, i) =>
-                s.counts[i] ? (
-                  <rect
-                    key={i}
-                    x={x(b.min) + 0.5}
-                    width={Math.max(1, x(b.max) - x(b.min) - 1)}
-                    y={y(s.counts[i]!)}
-                    height={plotH + margin.top - y(s.counts[i]!)}
-                  />
-                ) : null,
-              )}
-            </g>
-          ))}
-          {data.buckets.map((b, i) => (
-            <rect
-              key={`hit${i}`}
-              x={x(b.min)}
-              width={Math.max(1, x(b.max) - x(b.min))}
-              y={margin.top}
-              height={plotH}
-              fill="transparent"
-              onMouseMove={(e) => {
-                const box = (e.currentTarget.ownerSVGElement ?? e.currentTarget).getBoundingClientRect();
-                setHover({ bucket: i, x: e.clientX - box.left, y: e.clientY - box.top });
-              }}
-            />
-          ))}
-        </svg>
-        {hover && (
-          <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
-            <div style={{ fontWeight: 600 }}>{rangeText(data.buckets[hover.bucket]!)}</div>
-            {data.series.map((s) => (
-              <div key={s.key}>
-                <span style={{ display: 'inline-block', width: 10, height: 10, background: s.color, marginRight: 6 }} aria-hidden />
-                {s.name}: <b>{s.counts[hover.bucket] ?? 0}</b>
-              </div>
-            ))}
-          </VizTooltip>
-        )}
-        <HiddenDataTable
-          caption={title}
-          columns={['Bucket', ...data.series.map((s) => s.name)]}
-          rows={data.buckets.map((b, i) => ({ header: rangeText(b), cells: data.series.map((s) => s.counts[i] ?? 0) }))}
+          {data.buckets.map((b, i) =>
+            s.counts[i] ? (
+              <rect
+                key={i}
+                x={x(b.min) + 0.5}
+                width={Math.max(1, x(b.max) - x(b.min) - 1)}
+                y={y(s.counts[i]!)}
+                height={plotH + margin.top - y(s.counts[i]!)}
+              />
+            ) : null,
+          )}
+        </g>
+      ))}
+      {data.buckets.map((b, i) => (
+        <rect
+          key={`hit${i}`}
+          x={x(b.min)}
+          width={Math.max(1, x(b.max) - x(b.min))}
+          y={margin.top}
+          height={plotH}
+          fill="transparent"
+          onMouseMove={(e) => setHover({ bucket: i, ...pointerIn(e) })}
         />
-      </div>
-      <VizLegend items={legendItems} options={legend} label={`Legend of ${title}`} onHighlight={setHighlight} />
-    </div>
+      ))}
+    </ChartWithLegend>
   );
 }

@@ -1,11 +1,11 @@
-import { inCategory, number, radio, slider, toggle } from '../options/builders';
+import { inCategory, number, toggle } from '../options/builders';
 import {
-  gradientChoices,
+  fillOpacityOption,
+  gradientModeOption,
   HIDE_FROM_DEFAULT,
   hideFromOptions,
   legendOptions,
-  lineWidthSlider,
-  percentSlider,
+  lineWidthOption,
   stackingOption,
   tooltipOptions,
 } from '../options/commonOptions';
@@ -29,12 +29,7 @@ export const histogramPlugin: PanelPlugin = {
   ],
   fieldConfig: fieldConfigWith(
     [
-      ...inCategory('Histogram', [
-        stackingOption('Histogram'),
-        slider('custom.lineWidth', 'Line width', lineWidthSlider, 1),
-        slider('custom.fillOpacity', 'Fill opacity', percentSlider, 80),
-        radio('custom.gradientMode', 'Gradient mode', gradientChoices, 'none'),
-      ]),
+      ...inCategory('Histogram', [stackingOption('Histogram'), lineWidthOption(1), fillOpacityOption(80), gradientModeOption()]),
       ...hideFromOptions(),
     ],
     { defaults: { color: { mode: 'palette-classic' }, custom: { hideFrom: HIDE_FROM_DEFAULT } } },

@@ -5,7 +5,7 @@ import type { EditorKind, EditorSettings, Json, OptionChoice, OptionItem, Option
  * (`builder.addRadio({path, name, settings: {options}, defaultValue})`).
  */
 
-type Extra = Partial<Omit<OptionItem, 'path' | 'name' | 'editor' | 'category'>> & { category?: string };
+export type Extra = Partial<Omit<OptionItem, 'path' | 'name' | 'editor' | 'category'>> & { category?: string };
 type ItemWithoutCategory = Omit<OptionItem, 'category'> & { category?: string };
 
 const choicesOf = (pairs: Array<[OptionValue, string]>): OptionChoice[] => pairs.map(([value, label]) => ({ value, label }));

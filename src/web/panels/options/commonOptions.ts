@@ -1,4 +1,4 @@
-import { inCategory, keyed, number, radio, reducer, reducers, select, slider, text, toggle, fieldName } from './builders';
+import { inCategory, keyed, number, radio, reducer, reducers, select, slider, text, toggle, fieldName, type Extra } from './builders';
 import type { Json, OptionItem } from './types';
 
 /**
@@ -113,19 +113,15 @@ export function reduceOptions(): OptionItem[] {
   ]);
 }
 
+export const orientationChoices: Array<[string, string]> = [
+  ['auto', 'Auto'],
+  ['horizontal', 'Horizontal'],
+  ['vertical', 'Vertical'],
+];
+
 export function orientationOption(category: string): OptionItem {
   return inCategory(category, [
-    radio(
-      'options.orientation',
-      'Orientation',
-      [
-        ['auto', 'Auto'],
-        ['horizontal', 'Horizontal'],
-        ['vertical', 'Vertical'],
-      ],
-      'auto',
-      { description: 'Layout orientation' },
-    ),
+    radio('options.orientation', 'Orientation', orientationChoices, 'auto', { description: 'Layout orientation' }),
   ])[0]!;
 }
 
@@ -223,22 +219,15 @@ export function axisOptions(): OptionItem[] {
   ]);
 }
 
+export const stackingChoices: Array<[string, string]> = [
+  ['none', 'Off'],
+  ['normal', 'Normal'],
+  ['percent', '100%'],
+];
+
 export function stackingOption(category: string): OptionItem {
   return inCategory(category, [
-    keyed(
-      radio(
-        'custom.stacking',
-        'Stack series',
-        [
-          ['none', 'Off'],
-          ['normal', 'Normal'],
-          ['percent', '100%'],
-        ],
-        { mode: 'none', group: 'A' },
-      ),
-      'mode',
-      { group: 'A' },
-    ),
+    keyed(radio('custom.stacking', 'Stack series', stackingChoices, { mode: 'none', group: 'A' }), 'mode', { group: 'A' }),
   ])[0]!;
 }
 
@@ -275,19 +264,36 @@ export function thresholdsStyleOption(): OptionItem {
   ])[0]!;
 }
 
-export const gradientChoices: Array<[string, string]> = [
-  ['none', 'None'],
-  ['opacity', 'Opacity'],
-  ['hue', 'Hue'],
-  ['scheme', 'Scheme'],
-];
+/** How a series is drawn (Grafana's graph field config), shared by the time series, bar chart, histogram and state timeline. */
+export const lineWidthOption = (defaultValue: number, extra?: Extra) =>
+  slider('custom.lineWidth', 'Line width', { min: 0, max: 10, step: 1 }, defaultValue, extra);
 
-export const showValueChoices: Array<[string, string]> = [
-  ['auto', 'Auto'],
-  ['always', 'Always'],
-  ['never', 'Never'],
-];
+export const fillOpacityOption = (defaultValue: number, extra?: Extra) =>
+  slider('custom.fillOpacity', 'Fill opacity', { min: 0, max: 100, step: 1 }, defaultValue, extra);
 
-export const percentSlider = { min: 0, max: 100, step: 1 };
-export const lineWidthSlider = { min: 0, max: 10, step: 1 };
-export { slider };
+export const gradientModeOption = (extra?: Extra) =>
+  radio(
+    'custom.gradientMode',
+    'Gradient mode',
+    [
+      ['none', 'None'],
+      ['opacity', 'Opacity'],
+      ['hue', 'Hue'],
+      ['scheme', 'Scheme'],
+    ],
+    'none',
+    extra,
+  );
+
+/** Values written on the bars, spans or cells (bar chart, state timeline, heatmap). */
+export const showValueOption = () =>
+  radio(
+    'options.showValue',
+    'Show values',
+    [
+      ['auto', 'Auto'],
+      ['always', 'Always'],
+      ['never', 'Never'],
+    ],
+    'auto',
+  );

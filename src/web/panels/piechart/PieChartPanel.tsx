@@ -4,7 +4,8 @@ import { panelDefaults } from '../fieldDisplay';
 import { NoData, useScheme } from '../PanelStates';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
-import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip, type VizLegendItem } from '../VizLegend';
+import { pointerIn } from '../svgChart';
+import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip, VizTooltipSwatch, type VizLegendItem } from '../VizLegend';
 import { pieOptionsOf, pieSlices, sliceLabel, slicePath, type PieSlice } from './pieData';
 
 /** Grafana's pie chart, drawn in SVG: slices (or a donut), labels on them, a legend, a tooltip. */
@@ -65,8 +66,7 @@ export default function PieChartPanel({ panel, frames: rawFrames, width, height,
               strokeWidth={slices.length > 1 ? 1 : 0}
               opacity={active && active !== s ? 0.55 : 1}
               onMouseMove={(e) => {
-                const box = (e.currentTarget.ownerSVGElement ?? e.currentTarget).getBoundingClientRect();
-                setHighlight({ key: s.key, x: e.clientX - box.left, y: e.clientY - box.top });
+                setHighlight({ key: s.key, ...pointerIn(e) });
               }}
               onMouseLeave={() => setHighlight(null)}
             />
@@ -101,7 +101,7 @@ export default function PieChartPanel({ panel, frames: rawFrames, width, height,
         </svg>
         {active && (
           <VizTooltip x={highlight!.x} y={highlight!.y} width={pieWidth} height={pieHeight}>
-            <span style={{ display: 'inline-block', width: 10, height: 10, background: active.color, marginRight: 6 }} aria-hidden />
+            <VizTooltipSwatch color={active.color} />
             {active.name}: <b>{active.text}</b> ({active.percentText})
           </VizTooltip>
         )}

@@ -1,6 +1,6 @@
 import { readableColor, withAlpha } from '../colors';
 import { dataLinksFor, type DataLink } from '../dataLinks';
-import { panelDefaults, type FieldDisplay } from '../fieldDisplay';
+import { displayText, panelDefaults, type FieldDisplay } from '../fieldDisplay';
 import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
@@ -41,8 +41,7 @@ export function statOptionsOf(options: unknown): StatOptions {
 
 /** The text a stat shows for a value; an empty one is "No data", as in Grafana. */
 export function statText(item: FieldDisplay): string {
-  const text = `${item.display.prefix ?? ''}${item.display.text}${item.display.suffix ?? ''}`;
-  return text || 'No data';
+  return displayText(item.display) || 'No data';
 }
 
 function StatValue({

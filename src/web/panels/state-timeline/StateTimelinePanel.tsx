@@ -3,11 +3,12 @@ import { textOn } from '../colors';
 import { panelDefaults } from '../fieldDisplay';
 import { NoData, PanelNotice, useScheme } from '../PanelStates';
 import { HiddenDataTable } from '../HiddenDataTable';
-import { formatDuration, timeLabelPattern } from '../svgChart';
+import { formatDuration, pointerIn, timeLabelPattern } from '../svgChart';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
 import { formatDateTime } from '../valueFormats';
-import { rightLegendWidth, VizLegend, vizLegendOptionsOf, VizTooltip } from '../VizLegend';
+import { VizLegend, vizLegendOptionsOf, VizTooltip, VizTooltipSwatch } from '../VizLegend';
+import { ChartWithLegend, chartArea } from '../ChartWithLegend';
 import { timelineLanes, timelineOptionsOf, timelineStates, timeTicks, type TimelineSpan } from './timelineData';
 
 const FONT = 11;
@@ -29,12 +30,10 @@ export default function StateTimelinePanel({ panel, frames: rawFrames, width, he
   if (lanes.length === 0 || lanes.every((l) => l.spans.length === 0)) return <NoData text={panelDefaults(panel).noValue} />;
 
   const states = timelineStates(lanes);
-  const legendShown = legend.displayMode !== 'hidden';
-  const right = legendShown && legend.placement === 'right';
-  const legendHeight = legendShown && !right ? Math.min(height * 0.3, 26) : 0;
   const legendItems = states.map((state, i) => ({ key: `${i}`, label: state.text, color: state.color }));
-  const chartWidth = right ? Math.max(60, width - rightLegendWidth(legendItems, 0, width)) : width;
-  const chartHeight = Math.max(40, height - legendHeight);
+  // The states' list takes one line below the chart.
+  const area = chartArea(legend, legendItems, 0, width, height, Math.min(height * 0.3, 26));
+  const { chartWidth, chartHeight } = area;
   const from = timeRange.from;
   const to = Math.max(timeRange.to, from + 1);
   const margin = {
@@ -55,108 +54,101 @@ export default function StateTimelinePanel({ panel, frames: rawFrames, width, he
   const hiddenRows = lanes.flatMap((lane) => lane.spans.map((span) => ({ lane, span }))).slice(0, 500);
 
   return (
-    <div style={{ display: 'flex', flexDirection: right ? 'row' : 'column', width: '100%', height: '100%' }}>
-      <div style={{ position: 'relative', width: chartWidth, height: chartHeight, flexShrink: 0 }}>
-        <svg
-          width={chartWidth}
-          height={chartHeight}
-          role="img"
-          aria-label={`State timeline: ${lanes.map((l) => `${l.name} now ${l.spans.at(-1)?.text ?? 'no value'}`).join(', ')}`}
-          style={{ color: 'var(--mantine-color-text)' }}
-          onMouseLeave={() => setHover(null)}
-        >
-          {ticks.map((t) => (
-            <g key={t}>
-              <line x1={x(t)} x2={x(t)} y1={margin.top} y2={margin.top + plotH} stroke="currentColor" strokeOpacity={0.12} />
-              <text x={x(t)} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
-                {formatDateTime(t, pattern, timeZone)}
-              </text>
-            </g>
-          ))}
-          {lanes.map((lane, l) => {
-            const top = margin.top + l * laneHeight + (laneHeight - barHeight) / 2;
-            return (
-              <g key={lane.key} data-testid="timeline-lane">
-                <text
-                  x={margin.left - 6}
-                  y={margin.top + l * laneHeight + laneHeight / 2}
-                  fontSize={FONT}
-                  textAnchor="end"
-                  dominantBaseline="middle"
-                  fill="currentColor"
-                >
-                  {lane.name.length > 40 ? `${lane.name.slice(0, 39)}…` : lane.name}
-                </text>
-                {lane.spans.map((span, i) => {
-                  if (span.end < from || span.start > to) return null;
-                  const left = x(span.start);
-                  const w = Math.max(1, x(span.end) - left);
-                  const fits = w >= span.text.length * CHAR + 6 && barHeight >= 14;
-                  const show = options.showValue === 'always' || (options.showValue === 'auto' && fits);
-                  return (
-                    <g
-                      key={i}
-                      onMouseMove={(e) => {
-                        const box = (e.currentTarget.ownerSVGElement ?? e.currentTarget).getBoundingClientRect();
-                        setHover({ lane: l, span, x: e.clientX - box.left, y: e.clientY - box.top });
-                      }}
-                    >
-                      <rect
-                        x={left}
-                        y={top}
-                        width={w}
-                        height={barHeight}
-                        fill={span.color}
-                        stroke="var(--mantine-color-body)"
-                        strokeWidth={0.5}
-                        data-testid="timeline-span"
-                      />
-                      {show && (
-                        <text
-                          x={left + w / 2}
-                          y={top + barHeight / 2}
-                          fontSize={FONT}
-                          textAnchor="middle"
-                          dominantBaseline="middle"
-                          fill={textOn(span.color)}
-                          pointerEvents="none"
-                        >
-                          {span.text}
-                        </text>
-                      )}
-                    </g>
-                  );
-                })}
-              </g>
-            );
-          })}
-        </svg>
-        {hover && (
-          <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
-            <div style={{ fontWeight: 600 }}>{lanes[hover.lane]!.name}</div>
-            <div>
-              <span style={{ display: 'inline-block', width: 10, height: 10, background: hover.span.color, marginRight: 6 }} aria-hidden />
-              <b>{hover.span.text}</b>
-            </div>
-            <div>
-              {when(hover.span.start)} – {when(hover.span.end)} ({formatDuration(hover.span.end - hover.span.start)})
-            </div>
-          </VizTooltip>
-        )}
-        <HiddenDataTable
-          caption={title}
-          columns={['Series', 'State', 'From', 'To', 'Duration']}
-          rows={hiddenRows.map(({ lane, span }) => ({
-            header: lane.name,
-            cells: [span.text, when(span.start), when(span.end), formatDuration(span.end - span.start)],
-          }))}
+    <ChartWithLegend
+      area={area}
+      label={`State timeline: ${lanes.map((l) => `${l.name} now ${l.spans.at(-1)?.text ?? 'no value'}`).join(', ')}`}
+      onMouseLeave={() => setHover(null)}
+      overlay={
+        <>
+          {hover && (
+            <VizTooltip x={hover.x} y={hover.y} width={chartWidth} height={chartHeight}>
+              <div style={{ fontWeight: 600 }}>{lanes[hover.lane]!.name}</div>
+              <div>
+                <VizTooltipSwatch color={hover.span.color} />
+                <b>{hover.span.text}</b>
+              </div>
+              <div>
+                {when(hover.span.start)} – {when(hover.span.end)} ({formatDuration(hover.span.end - hover.span.start)})
+              </div>
+            </VizTooltip>
+          )}
+          <HiddenDataTable
+            caption={title}
+            columns={['Series', 'State', 'From', 'To', 'Duration']}
+            rows={hiddenRows.map(({ lane, span }) => ({
+              header: lane.name,
+              cells: [span.text, when(span.start), when(span.end), formatDuration(span.end - span.start)],
+            }))}
+          />
+        </>
+      }
+      legend={
+        <VizLegend
+          items={legendItems}
+          options={{ ...legend, displayMode: legend.displayMode === 'hidden' ? 'hidden' : 'list' }}
+          label={`States of ${title}`}
         />
-      </div>
-      <VizLegend
-        items={legendItems}
-        options={{ ...legend, displayMode: legend.displayMode === 'hidden' ? 'hidden' : 'list' }}
-        label={`States of ${title}`}
-      />
-    </div>
+      }
+    >
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={margin.top} y2={margin.top + plotH} stroke="currentColor" strokeOpacity={0.12} />
+          <text x={x(t)} y={chartHeight - 5} fontSize={FONT} textAnchor="middle" fill="currentColor">
+            {formatDateTime(t, pattern, timeZone)}
+          </text>
+        </g>
+      ))}
+      {lanes.map((lane, l) => {
+        const top = margin.top + l * laneHeight + (laneHeight - barHeight) / 2;
+        return (
+          <g key={lane.key} data-testid="timeline-lane">
+            <text
+              x={margin.left - 6}
+              y={margin.top + l * laneHeight + laneHeight / 2}
+              fontSize={FONT}
+              textAnchor="end"
+              dominantBaseline="middle"
+              fill="currentColor"
+            >
+              {lane.name.length > 40 ? `${lane.name.slice(0, 39)}…` : lane.name}
+            </text>
+            {lane.spans.map((span, i) => {
+              if (span.end < from || span.start > to) return null;
+              const left = x(span.start);
+              const w = Math.max(1, x(span.end) - left);
+              const fits = w >= span.text.length * CHAR + 6 && barHeight >= 14;
+              const show = options.showValue === 'always' || (options.showValue === 'auto' && fits);
+              return (
+                <g key={i} onMouseMove={(e) => setHover({ lane: l, span, ...pointerIn(e) })}>
+                  <rect
+                    x={left}
+                    y={top}
+                    width={w}
+                    height={barHeight}
+                    fill={span.color}
+                    stroke="var(--mantine-color-body)"
+                    strokeWidth={0.5}
+                    data-testid="timeline-span"
+                  />
+                  {show && (
+                    <text
+                      x={left + w / 2}
+                      y={top + barHeight / 2}
+                      fontSize={FONT}
+                      textAnchor="middle"
+                      dominantBaseline="middle"
+                      fill={textOn(span.color)}
+                      pointerEvents="none"
+                    >
+                      {span.text}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </ChartWithLegend>
   );
 }

@@ -1,11 +1,11 @@
 import { inCategory, radio, slider, toggle } from '../options/builders';
 import {
+  fillOpacityOption,
   HIDE_FROM_DEFAULT,
   hideFromOptions,
   legendOptions,
-  lineWidthSlider,
-  percentSlider,
-  showValueChoices,
+  lineWidthOption,
+  showValueOption,
   tooltipOptions,
 } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
@@ -19,7 +19,7 @@ export const stateTimelinePlugin: PanelPlugin = {
   options: [
     ...inCategory('State timeline', [
       toggle('options.mergeValues', 'Merge equal consecutive values', true),
-      radio('options.showValue', 'Show values', showValueChoices, 'auto'),
+      showValueOption(),
       radio(
         'options.alignValue',
         'Align values',
@@ -35,14 +35,7 @@ export const stateTimelinePlugin: PanelPlugin = {
     ...legendOptions(false),
     ...tooltipOptions(),
   ],
-  fieldConfig: fieldConfigWith(
-    [
-      ...inCategory('State timeline', [
-        slider('custom.lineWidth', 'Line width', lineWidthSlider, 0),
-        slider('custom.fillOpacity', 'Fill opacity', percentSlider, 70),
-      ]),
-      ...hideFromOptions(),
-    ],
-    { defaults: { color: { mode: 'continuous-GrYlRd' }, custom: { hideFrom: HIDE_FROM_DEFAULT } } },
-  ),
+  fieldConfig: fieldConfigWith([...inCategory('State timeline', [lineWidthOption(0), fillOpacityOption(70)]), ...hideFromOptions()], {
+    defaults: { color: { mode: 'continuous-GrYlRd' }, custom: { hideFrom: HIDE_FROM_DEFAULT } },
+  }),
 };

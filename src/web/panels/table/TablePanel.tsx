@@ -1,188 +1,17 @@
 import { NativeSelect, Pagination, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useMemo, useState, type CSSProperties } from 'react';
-import { readableColor, textOn } from '../colors';
-import { dataLinksFor, linksOf, type DataLink } from '../dataLinks';
-import { fieldRange, getDisplayProcessor, prepareFields, type DisplayField, type DisplayValue, type PreparedFrame } from '../fieldDisplay';
+import { useMemo, useState } from 'react';
+import { dataLinksFor, linksOf } from '../dataLinks';
+import { displayText, fieldRange, getDisplayProcessor, prepareFields } from '../fieldDisplay';
 import { asNumber } from '../frames';
-import { reduceValues, reducerName } from '../reducers';
+import { isObject } from '../panelJson';
 import { NoData, useScheme } from '../PanelStates';
 import { panelFrames } from '../transformations';
 import type { PanelProps } from '../types';
+import { TableCell } from './TableCell';
+import { cellKind, footerCells, footerOptionsOf, frameLabel, initialSort, sortedRows, type SortState } from './tableData';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const PAGE_SIZE = 200;
-
-export type CellKind = 'auto' | 'color-background' | 'color-text' | 'gauge';
-
-/** How a column's cells are drawn: `custom.cellOptions.type` (Grafana 10+) or the older `custom.displayMode`. */
-export function cellKind(field: DisplayField): CellKind {
-  const custom = field.config.custom ?? {};
-  const type =
-    isObject(custom.cellOptions) && typeof custom.cellOptions.type === 'string'
-      ? custom.cellOptions.type
-      : typeof custom.displayMode === 'string'
-        ? custom.displayMode
-        : 'auto';
-  if (type === 'color-background' || type === 'color-background-solid') return 'color-background';
-  if (type === 'color-text') return 'color-text';
-  if (type === 'gauge' || type === 'gradient-gauge' || type === 'lcd-gauge' || type === 'basic') return 'gauge';
-  return 'auto';
-}
-
-export type SortState = { column: number; desc: boolean } | null;
-
-function compareValues(a: unknown, b: unknown): number {
-  const emptyA = a === null || a === undefined || a === '';
-  const emptyB = b === null || b === undefined || b === '';
-  if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;
-  const na = asNumber(a);
-  const nb = asNumber(b);
-  if (na !== null && nb !== null && typeof a !== 'string' && typeof b !== 'string') return na - nb;
-  if (na !== null && nb !== null) return na - nb;
-  return String(a).localeCompare(String(b), undefined, { numeric: true });
-}
-
-/** Row order for a sort: stable, empty values last in both directions. */
-export function sortedRows(field: DisplayField | undefined, length: number, desc: boolean): number[] {
-  const rows = Array.from({ length }, (_, i) => i);
-  if (!field) return rows;
-  return rows.sort((x, y) => {
-    const a = field.values[x];
-    const b = field.values[y];
-    const emptyA = a === null || a === undefined || a === '';
-    const emptyB = b === null || b === undefined || b === '';
-    if (emptyA || emptyB) return emptyA === emptyB ? x - y : emptyA ? 1 : -1;
-    const c = compareValues(a, b);
-    return (desc ? -c : c) || x - y;
-  });
-}
-
-function frameLabel(frame: PreparedFrame, index: number): string {
-  const value = frame.fields.find((f) => f.type === 'number');
-  const base =
-    frame.name || (value && value.displayName !== value.name ? value.displayName : '') || (frame.refId ? `Query ${frame.refId}` : '');
-  return `${index + 1}. ${base || `Frame ${index + 1}`}`;
-}
-
-export interface FooterOptions {
-  reducer: string;
-  fields: string[];
-  countRows: boolean;
-}
-
-export function footerOptionsOf(options: unknown): FooterOptions | undefined {
-  const footer = isObject(options) && isObject(options.footer) ? options.footer : undefined;
-  if (!footer || footer.show !== true) return undefined;
-  const reducer = Array.isArray(footer.reducer) && typeof footer.reducer[0] === 'string' ? footer.reducer[0] : 'sum';
-  const fields = Array.isArray(footer.fields) ? footer.fields.filter((f): f is string => typeof f === 'string') : [];
-  return { reducer, fields, countRows: footer.countRows === true };
-}
-
-/** The footer's text per column: the reducer over number columns (or the row count in the first). */
-export function footerCells(
-  columns: DisplayField[],
-  footer: FooterOptions,
-  format: Array<(v: unknown) => DisplayValue>,
-  rows: number,
-): string[] {
-  return columns.map((field, i) => {
-    if (footer.countRows) return i === 0 ? `Count: ${rows}` : '';
-    if (
-      field.type !== 'number' ||
-      (footer.fields.length && !footer.fields.includes(field.displayName) && !footer.fields.includes(field.name))
-    )
-      return i === 0 ? reducerName(footer.reducer) : '';
-    const value = reduceValues(field.values, [footer.reducer])[footer.reducer];
-    if (value === null || value === undefined) return '';
-    const d = format[i]!(value);
-    return `${d.prefix ?? ''}${d.text}${d.suffix ?? ''}`;
-  });
-}
-
-function initialSort(options: unknown, fields: DisplayField[]): SortState {
-  const sortBy = isObject(options) && Array.isArray(options.sortBy) ? options.sortBy.filter(isObject)[0] : undefined;
-  if (!sortBy || typeof sortBy.displayName !== 'string') return null;
-  const column = fields.findIndex((f) => f.displayName === sortBy.displayName);
-  return column >= 0 ? { column, desc: sortBy.desc === true } : null;
-}
-
-function Cell({
-  field,
-  value,
-  display,
-  kind,
-  scheme,
-  link,
-}: {
-  field: DisplayField;
-  value: unknown;
-  display: DisplayValue;
-  kind: CellKind;
-  scheme: 'light' | 'dark';
-  /** The field's first data link for this cell's value, as Grafana makes a linked cell's value a link. */
-  link?: DataLink;
-}) {
-  const text = `${display.prefix ?? ''}${display.text}${display.suffix ?? ''}`;
-  const content = link ? (
-    <a
-      href={link.href}
-      title={link.title}
-      target={link.newTab ? '_blank' : undefined}
-      rel={link.newTab ? 'noopener noreferrer' : undefined}
-      style={{ color: 'inherit', textDecoration: 'underline' }}
-    >
-      {text}
-    </a>
-  ) : (
-    text
-  );
-  const align = (field.config.custom?.align as string | undefined) ?? 'auto';
-  const numeric = field.type === 'number' || field.type === 'time';
-  const style: CSSProperties = {
-    padding: '3px 8px',
-    borderBottom: '1px solid var(--mantine-color-default-border)',
-    textAlign: align === 'left' || align === 'right' || align === 'center' ? align : numeric && field.type === 'number' ? 'right' : 'left',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    maxWidth: typeof field.config.custom?.width === 'number' ? (field.config.custom.width as number) : 480,
-  };
-  const hasValue = value !== null && value !== undefined && value !== '';
-  if (kind === 'color-background' && hasValue) {
-    style.background = display.color;
-    style.color = textOn(display.color);
-  } else if (kind === 'color-text' && hasValue) {
-    style.color = readableColor(display.color, scheme);
-  }
-  if (kind === 'gauge' && hasValue && display.percent !== undefined) {
-    return (
-      <td style={style}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-          <div
-            aria-hidden
-            style={{
-              flex: 1,
-              height: 10,
-              borderRadius: 2,
-              background: 'var(--mantine-color-default-border)',
-              overflow: 'hidden',
-              minWidth: 40,
-            }}
-          >
-            <div style={{ width: `${Math.round(display.percent * 100)}%`, height: '100%', background: display.color }} />
-          </div>
-          <span>{content}</span>
-        </div>
-      </td>
-    );
-  }
-  return (
-    <td style={style} title={!link && text.length > 40 ? text : undefined}>
-      {content}
-    </td>
-  );
-}
 
 /** Grafana's table: one frame at a time (a picker when there are several), sortable columns, units and coloured cells. */
 export default function TablePanel({ panel, frames: rawFrames, timeZone, timeRange, replaceVariables }: PanelProps) {
@@ -280,14 +109,22 @@ export default function TablePanel({ panel, frames: rawFrames, timeZone, timeRan
                         frame,
                         row,
                         value,
-                        valueText: `${display.prefix ?? ''}${display.text}${display.suffix ?? ''}`,
+                        valueText: displayText(display),
                         time: timeField ? (asNumber(timeField.values[row]) ?? undefined) : undefined,
                         timeRange,
                         replaceVariables,
                       })
                     : [];
                   return (
-                    <Cell key={column} field={field} value={value} display={display} kind={cellKind(field)} scheme={scheme} link={link} />
+                    <TableCell
+                      key={column}
+                      field={field}
+                      value={value}
+                      display={display}
+                      kind={cellKind(field)}
+                      scheme={scheme}
+                      link={link}
+                    />
                   );
                 })}
               </tr>

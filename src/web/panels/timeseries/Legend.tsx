@@ -2,6 +2,7 @@ import { Box, UnstyledButton } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { reduceValues, reducerName } from '../reducers';
 import { textWidth } from '../textMeasure';
+import { LEGEND_NAME_CELL, LEGEND_VALUE_CELL, LegendTableHead, legendListStyle } from '../VizLegend';
 import type { GraphSeries } from './graphData';
 
 export interface LegendOptions {
@@ -169,24 +170,13 @@ export function Legend({ series, options, panelWidth, panelHeight, hidden, onTog
     return (
       <Box style={frame} data-testid="graph-legend">
         <table style={{ borderCollapse: 'collapse', fontSize: 12, width: '100%' }}>
-          <thead>
-            <tr>
-              <th scope="col" style={{ textAlign: 'left', fontWeight: 600, padding: '2px 6px' }}>
-                Name
-              </th>
-              {options.calcs.map((calc) => (
-                <th key={calc} scope="col" style={{ textAlign: 'right', fontWeight: 600, padding: '2px 6px', whiteSpace: 'nowrap' }}>
-                  {reducerName(calc)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <LegendTableHead columns={options.calcs.map(reducerName)} />
           <tbody>
             {items.map(({ s, index }, row) => (
               <tr key={index}>
-                <td style={{ padding: '1px 6px', maxWidth: 0, width: '100%' }}>{name(s, index)}</td>
+                <td style={LEGEND_NAME_CELL}>{name(s, index)}</td>
                 {options.calcs.map((calc) => (
-                  <td key={calc} style={{ textAlign: 'right', padding: '1px 6px', whiteSpace: 'nowrap' }}>
+                  <td key={calc} style={LEGEND_VALUE_CELL}>
                     {values[row]![calc]}
                   </td>
                 ))}
@@ -199,17 +189,7 @@ export function Legend({ series, options, panelWidth, panelHeight, hidden, onTog
   }
   return (
     <Box style={frame} data-testid="graph-legend">
-      <ul
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'flex',
-          flexDirection: right ? 'column' : 'row',
-          flexWrap: right ? 'nowrap' : 'wrap',
-          gap: right ? 2 : '2px 14px',
-        }}
-      >
+      <ul style={legendListStyle(right)}>
         {items.map(({ s, index }, row) => {
           const rowValues = values[row]!;
           return (

@@ -1,6 +1,7 @@
 import type { Panel } from '../layout';
 import { resolveColor } from '../colors';
 import {
+  displayText,
   getDisplayProcessor,
   prepareFields,
   seriesColor,
@@ -316,10 +317,7 @@ export function buildGraphData(
                   : 'left',
         label: custom.axisLabel,
         logBase: custom.stackMode === 'percent' ? undefined : custom.logBase,
-        format: (v, tickDecimals) => {
-          const d = axisFormat(v, tickDecimals);
-          return `${d.prefix ?? ''}${d.text}${d.suffix ?? ''}`;
-        },
+        format: (v, tickDecimals) => displayText(axisFormat(v, tickDecimals)),
       });
     }
     if (!thresholds && custom.thresholdsStyle !== 'off') {
@@ -341,10 +339,7 @@ export function buildGraphData(
       custom,
       values: typeof custom.spanNulls === 'number' ? spanShortGaps(times, values, custom.spanNulls) : values,
       scaleKey,
-      format: (v) => {
-        const d = format(v);
-        return `${d.prefix ?? ''}${d.text}${d.suffix ?? ''}`;
-      },
+      format: (v) => displayText(format(v)),
     });
   }
   const { plotted, bands } = stack(series, times.length);

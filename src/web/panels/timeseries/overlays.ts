@@ -1,15 +1,30 @@
 import type uPlot from 'uplot';
 import { annotationHtml, annotationPlainText } from '../../lib/annotationText';
-import type { PanelAnnotation } from '../types';
+import { dataLinksFor, linksOf } from '../dataLinks';
+import { isObject } from '../panelJson';
+import type { PanelAnnotation, PanelProps } from '../types';
 import { formatDateTime } from '../valueFormats';
 import type { GraphData, GraphThresholds } from './graphData';
 
 /**
- * What moves with the mouse (tooltip) or the scale (annotation markers) is plain DOM updated from
- * uPlot hooks: no React render per mouse move, so a graph with thousands of points stays smooth.
+ * The tooltip (its options, rows and data links), annotation markers and threshold bands. What moves
+ * with the mouse (tooltip) or the scale (annotation markers) is plain DOM updated from uPlot hooks: no
+ * React render per mouse move, so a graph with thousands of points stays smooth.
  */
 
 export type TooltipMode = 'single' | 'multi' | 'none';
+
+export interface TooltipOptions {
+  mode: TooltipMode;
+  sort: string;
+}
+
+/** `options.tooltip`: which series the tooltip shows, and in which order. */
+export function tooltipOptionsOf(options: unknown): TooltipOptions {
+  const tooltip = isObject(options) && isObject(options.tooltip) ? options.tooltip : {};
+  const mode = tooltip.mode === 'multi' || tooltip.mode === 'none' ? tooltip.mode : 'single';
+  return { mode, sort: typeof tooltip.sort === 'string' ? tooltip.sort : 'none' };
+}
 
 export interface TooltipRow {
   label: string;
@@ -63,6 +78,34 @@ export function tooltipRows(
     visible.sort((a, b) => sign * ((a.raw ?? Number.NEGATIVE_INFINITY) - (b.raw ?? Number.NEGATIVE_INFINITY)));
   }
   return visible.map(plain);
+}
+
+/** The data links of series `seriesIndex` for its value at data index `idx`, interpolated for that value. */
+export function seriesLinksAt(
+  graph: GraphData,
+  seriesIndex: number,
+  idx: number,
+  props: Pick<PanelProps, 'timeRange' | 'replaceVariables'>,
+): TooltipLink[] {
+  const series = graph.series[seriesIndex];
+  if (!series || linksOf(series.field.config).length === 0) return [];
+  const raw = series.values[idx];
+  const time = graph.times[idx];
+  // `${__data.fields.x}` reads the value's own row of its frame: the row with the same time.
+  const frame = series.field.frame;
+  const timeField = frame.fields.find((f) => f.type === 'time');
+  const row = timeField && time !== undefined ? timeField.values.indexOf(time) : -1;
+  return dataLinksFor(series.field.config, {
+    field: series.field,
+    seriesName: series.label,
+    frame,
+    row: row >= 0 ? row : undefined,
+    value: raw ?? null,
+    valueText: raw === undefined ? '' : series.format(raw),
+    time,
+    timeRange: props.timeRange,
+    replaceVariables: props.replaceVariables,
+  });
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(

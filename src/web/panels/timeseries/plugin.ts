@@ -1,12 +1,12 @@
 import { fieldName, inCategory, keyed, radio, slider, toggle } from '../options/builders';
 import {
   axisOptions,
-  gradientChoices,
+  fillOpacityOption,
+  gradientModeOption,
   HIDE_FROM_DEFAULT,
   hideFromOptions,
   legendOptions,
-  lineWidthSlider,
-  percentSlider,
+  lineWidthOption,
   stackingOption,
   thresholdsStyleOption,
   tooltipOptions,
@@ -53,9 +53,9 @@ const graphStyles = inCategory('Graph styles', [
     { showIf: (c) => c.drawStyle === 'bars' },
   ),
   slider('custom.barWidthFactor', 'Bar width factor', { min: 0.1, max: 1, step: 0.1 }, 0.6, { showIf: (c) => c.drawStyle === 'bars' }),
-  slider('custom.lineWidth', 'Line width', lineWidthSlider, 1, { showIf: notPoints }),
-  slider('custom.fillOpacity', 'Fill opacity', percentSlider, 0, { showIf: notPoints }),
-  radio('custom.gradientMode', 'Gradient mode', gradientChoices, 'none', { showIf: notPoints }),
+  lineWidthOption(1, { showIf: notPoints }),
+  fillOpacityOption(0, { showIf: notPoints }),
+  gradientModeOption({ showIf: notPoints }),
   {
     ...keyed(
       radio('custom.lineStyle', 'Line style', [

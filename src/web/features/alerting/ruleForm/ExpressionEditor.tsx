@@ -2,10 +2,11 @@
  * The editor of one server-side expression, by type: reduce, math, threshold (with its recovery
  * threshold), resample and classic condition — Grafana's expression fields.
  */
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
-import { evaluatorOf, isRangeEvaluator, withEvaluator, type RuleQuery } from './ruleModel';
+import { ClassicConditions } from './ClassicConditions';
+import { ExpressionError, ParamsInputs, THRESHOLD_TYPES } from './expressionFields';
+import { evaluatorOf, withEvaluator, type RuleQuery } from './ruleModel';
 
 export interface ExpressionEditorProps {
   expression: RuleQuery;
@@ -19,61 +20,7 @@ const REDUCERS = ['last', 'mean', 'min', 'max', 'sum', 'count', 'median'].map((v
   value,
   label: value === 'mean' ? 'Mean' : value[0]!.toUpperCase() + value.slice(1),
 }));
-const THRESHOLD_TYPES = [
-  { value: 'gt', label: 'Is above' },
-  { value: 'lt', label: 'Is below' },
-  { value: 'within_range', label: 'Is within range' },
-  { value: 'outside_range', label: 'Is outside range' },
-];
 const INVERSE: Record<string, string> = { gt: 'lt', lt: 'gt', within_range: 'outside_range', outside_range: 'within_range' };
-const CLASSIC_REDUCERS = [
-  'avg',
-  'min',
-  'max',
-  'sum',
-  'count',
-  'last',
-  'median',
-  'diff',
-  'diff_abs',
-  'percent_diff',
-  'percent_diff_abs',
-  'count_non_null',
-];
-const CLASSIC_EVALUATORS = [...THRESHOLD_TYPES, { value: 'no_value', label: 'Has no value' }];
-
-const numberOrNaN = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
-
-function ParamsInputs({
-  label,
-  type,
-  params,
-  onChange,
-}: {
-  label: string;
-  type: string;
-  params: number[];
-  onChange(params: number[]): void;
-}) {
-  const count = type === 'no_value' ? 0 : isRangeEvaluator(type) ? 2 : 1;
-  return (
-    <>
-      {Array.from({ length: count }, (_, i) => (
-        <NumberInput
-          key={i}
-          label={count === 2 ? `${label} ${i === 0 ? 'from' : 'to'}` : label}
-          value={Number.isFinite(params[i]) ? params[i] : ''}
-          onChange={(value) => {
-            const next = [...params];
-            next[i] = numberOrNaN(value);
-            onChange(next);
-          }}
-          w={130}
-        />
-      ))}
-    </>
-  );
-}
 
 export const ExpressionEditor = memo(function ExpressionEditor({ expression, inputs: refIds, error, onChange }: ExpressionEditorProps) {
   const inputs = refIds.filter((refId) => refId !== expression.refId);
@@ -90,11 +37,7 @@ export const ExpressionEditor = memo(function ExpressionEditor({ expression, inp
       w={130}
     />
   );
-  const errorText = error && (
-    <Text size="sm" c="red" role="alert">
-      {error}
-    </Text>
-  );
+  const errorText = error && <ExpressionError error={error} />;
 
   switch (model.type) {
     case 'reduce': {
@@ -246,101 +189,3 @@ export const ExpressionEditor = memo(function ExpressionEditor({ expression, inp
       return <Text size="sm">Expression type {String(model.type)} is kept as it is.</Text>;
   }
 });
-
-interface ClassicCondition {
-  type: string;
-  query: { params: string[] };
-  reducer: { type: string; params: unknown[] };
-  evaluator: { type: string; params: number[] };
-  operator: { type: string };
-}
-
-function ClassicConditions({ expression, inputs, error, onChange }: ExpressionEditorProps) {
-  const ref = expression.refId;
-  const conditions = (Array.isArray(expression.model.conditions) ? expression.model.conditions : []) as ClassicCondition[];
-  const setAll = (next: ClassicCondition[]) => onChange({ ...expression, model: { ...expression.model, conditions: next } });
-  const setOne = (i: number, changes: Partial<ClassicCondition>) => setAll(conditions.map((c, j) => (j === i ? { ...c, ...changes } : c)));
-  return (
-    <Stack gap="xs">
-      {conditions.map((condition, i) => (
-        <Group key={i} align="flex-end" gap="sm" wrap="wrap">
-          {i > 0 && (
-            <Select
-              label={`Operator ${i + 1}, ${ref}`}
-              data={['and', 'or']}
-              value={condition.operator?.type ?? 'and'}
-              onChange={(v) => setOne(i, { operator: { type: v ?? 'and' } })}
-              allowDeselect={false}
-              w={90}
-            />
-          )}
-          <Select
-            label={`Reducer ${i + 1}, ${ref}`}
-            data={CLASSIC_REDUCERS}
-            value={condition.reducer?.type ?? 'last'}
-            onChange={(v) => setOne(i, { reducer: { type: v ?? 'last', params: [] } })}
-            allowDeselect={false}
-            w={150}
-          />
-          <Select
-            label={`Of query ${i + 1}, ${ref}`}
-            data={inputs}
-            value={condition.query?.params?.[0] ?? null}
-            onChange={(v) => setOne(i, { query: { params: [v ?? ''] } })}
-            allowDeselect={false}
-            w={110}
-          />
-          <Select
-            label={`Evaluator ${i + 1}, ${ref}`}
-            data={CLASSIC_EVALUATORS}
-            value={condition.evaluator?.type ?? 'gt'}
-            onChange={(v) => setOne(i, { evaluator: { type: v ?? 'gt', params: condition.evaluator?.params ?? [0] } })}
-            allowDeselect={false}
-            w={160}
-          />
-          <ParamsInputs
-            label={`Value ${i + 1}, ${ref}`}
-            type={condition.evaluator?.type ?? 'gt'}
-            params={condition.evaluator?.params ?? []}
-            onChange={(params) => setOne(i, { evaluator: { ...condition.evaluator, params } })}
-          />
-          {conditions.length > 1 && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove condition ${i + 1} of ${ref}`}
-              onClick={() => setAll(conditions.filter((_, j) => j !== i))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          )}
-        </Group>
-      ))}
-      <Button
-        variant="subtle"
-        size="xs"
-        leftSection={<IconPlus size={14} aria-hidden />}
-        w="fit-content"
-        onClick={() =>
-          setAll([
-            ...conditions,
-            {
-              type: 'query',
-              query: { params: [inputs[0] ?? ''] },
-              reducer: { type: 'last', params: [] },
-              evaluator: { type: 'gt', params: [0] },
-              operator: { type: 'and' },
-            },
-          ])
-        }
-      >
-        Add condition to {ref}
-      </Button>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
