@@ -91,8 +91,8 @@ export function describeJsonError(text: string, error: unknown): string {
 
 export type ParsedModel = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
-/** Parses an edited JSON model; it must be an object with a title, as the server requires. */
-export function parseModel(text: string): ParsedModel {
+/** Parses edited JSON that must be one object; `what` names it in the error ("The model must be …"). */
+export function parseJsonObject(text: string, what: string): ParsedModel {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -100,8 +100,15 @@ export function parseModel(text: string): ParsedModel {
     return { ok: false, error: describeJsonError(text, error) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { ok: false, error: 'The model must be a JSON object ({ … })' };
-  const title = (value as Record<string, unknown>).title;
-  if (typeof title !== 'string' || !title.trim()) return { ok: false, error: 'The model needs a "title"' };
+    return { ok: false, error: `The ${what} must be a JSON object ({ … })` };
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** Parses an edited JSON model; it must be an object with a title, as the server requires. */
+export function parseModel(text: string): ParsedModel {
+  const parsed = parseJsonObject(text, 'model');
+  if (!parsed.ok) return parsed;
+  const title = parsed.value.title;
+  if (typeof title !== 'string' || !title.trim()) return { ok: false, error: 'The model needs a "title"' };
+  return parsed;
 }
