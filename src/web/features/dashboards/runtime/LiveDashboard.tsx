@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { LoadingRows } from '../../../components/States';
@@ -11,52 +10,24 @@ import type { Panel } from '../../../panels/layout';
 import { PanelGrid } from '../PanelGrid';
 import { EmptyDashboard } from '../editor/EmptyDashboard';
 import { useLayoutEditor, type LayoutEditing } from '../editor/useEditorActions';
-import { preloadRenderers } from '../../../panels/PanelRenderer';
-import type { PanelAnnotation, TimeRangeMs } from '../../../panels/types';
-import { AddAnnotationModal, annotationsForPanel, useDashboardAnnotations, type AnnotationDraft } from './annotations';
-import { hasDataSourceAnnotations } from './annotationSources';
+import type { TimeRangeMs } from '../../../panels/types';
+import { AddAnnotationModal, useDashboardAnnotations, type AnnotationDraft } from './annotations';
 import { AnnotationToggles } from './AnnotationToggles';
 import { DashboardLinks } from './DashboardLinks';
-import { duplicateTitleNumbers } from './landmarkNames';
+import { findPanel, needsDataSources, replacePanel } from './dashboardPanels';
 import { LivePanel } from './LivePanel';
 import { timePickerSettings } from './timePickerSettings';
-import { expandRepeats, scopeWithPanelVars } from './repeat';
 import classes from './LiveDashboard.module.css';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { absolute, shiftRange, zoomOut } from './time';
+import { absolute } from './time';
 import { TimeControls } from './TimeControls';
-import { useDashboardShortcuts } from './useDashboardShortcuts';
+import { useDashboardPanels } from './useDashboardPanels';
+import { useDashboardScope } from './useDashboardScope';
+import { useLiveDashboardShortcuts } from './useLiveDashboardShortcuts';
 import { useViewportFill } from './useViewportFill';
-import type { InterpolationScope, VariableModel } from './types';
 import { useDashboardState } from './useDashboardState';
-import { useVariables } from './useVariables';
-import { calculateInterval } from '../../../../contract/durations';
 import { interpolate } from './interpolation';
-import { builtinScope } from './intervals';
 import { VariablesBar } from './VariablesBar';
-
-/** Replaces the panel with `next.id` wherever it sits (top level or inside a collapsed row). */
-export function replacePanel(panels: unknown, next: Panel): unknown[] {
-  const list = Array.isArray(panels) ? (panels as Panel[]) : [];
-  return list.map((p) => {
-    if (p && p.id === next.id) return next;
-    if (p && p.type === 'row' && Array.isArray(p.panels)) return { ...p, panels: replacePanel(p.panels, next) };
-    return p;
-  });
-}
-
-/** Every panel id of the saved model, so that a repeated copy's menu edits nothing it does not own. */
-function savedPanelIds(panels: unknown): Set<number> {
-  const ids = new Set<number>();
-  const visit = (list: unknown) => {
-    for (const p of Array.isArray(list) ? (list as Panel[]) : []) {
-      if (typeof p?.id === 'number') ids.add(p.id);
-      if (p?.type === 'row') visit(p.panels);
-    }
-  };
-  visit(panels);
-  return ids;
-}
 
 /**
  * A dashboard as people watch it: time controls, variables, and every panel drawing its data,
@@ -103,29 +74,7 @@ export function LiveDashboard({
   const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
   // Only a dashboard that queries something needs the org's data sources.
   const dataSources = useDataSourceList(useMemo(() => needsDataSources(model), [model]));
-  const templating = useMemo(() => {
-    const list = (model.templating as { list?: unknown } | undefined)?.list;
-    return (Array.isArray(list) ? list : []).filter(
-      (v): v is VariableModel => typeof v === 'object' && v !== null && typeof (v as VariableModel).name === 'string',
-    );
-  }, [model.templating]);
-  const dashboardInfo = useMemo(() => ({ uid, title: typeof model.title === 'string' ? model.title : '' }), [uid, model.title]);
-  const variables = useVariables({
-    models: templating,
-    range: state.range,
-    rangeKey: state.rangeKey,
-    dashboard: dashboardInfo,
-    params: state.params,
-    setUrlParams: state.setUrlParams,
-  });
-  const scope: InterpolationScope = useMemo(
-    () => ({
-      variables: variables.scope.variables,
-      // Dashboard-wide built-ins (titles, text panels); each panel's query gets its own interval.
-      builtins: builtinScope({ range: state.range, intervalMs: calculateInterval(state.range, 1000).intervalMs, dashboard: dashboardInfo }),
-    }),
-    [variables.scope.variables, dashboardInfo, state.range],
-  );
+  const { templating, variables, scope } = useDashboardScope(model, uid, state);
   const {
     annotations,
     toggles: annotationToggles,
@@ -141,68 +90,18 @@ export function LiveDashboard({
   const [sharedPanelId, setSharedPanelId] = useState<number>();
   const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
-  const panels = useMemo(() => expandRepeats((Array.isArray(model.panels) ? model.panels : []) as Panel[], scope), [model.panels, scope]);
-  const ownIds = useMemo(() => savedPanelIds(model.panels), [model.panels]);
-  // The renderers' chunks download while the first queries run, not after their answers.
-  useEffect(() => preloadRenderers(panelTypes(panels)), [panels]);
+  const { panels, ownIds, perPanel, titleNumbers } = useDashboardPanels(model.panels, scope, annotations);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
   const sharedPanel = sharedPanelId === undefined ? undefined : findPanel(panels, sharedPanelId);
 
-  const { setRange, setViewPanel, viewPanel, range } = state;
-  useDashboardShortcuts(
-    {
-      openHelp: () => setHelpOpen(true),
-      exit: () => {
-        if (viewPanel !== undefined) setViewPanel(undefined);
-        else if (kiosk) setKiosk(false);
-        else return false;
-        return true;
-      },
-      toggleViewPanel: (id) => setViewPanel(viewPanel === id ? undefined : id),
-      // Grafana's URL for the inspect drawer of a panel.
-      inspectPanel: (id) => state.setUrlParams({ inspect: String(id) }, { replace: false }),
-      refresh: state.refreshNow,
-      toggleKiosk: () => {
-        if (!kiosk) notifications.show({ id: 'kiosk', message: 'Press Esc to leave kiosk mode' });
-        setKiosk(!kiosk);
-      },
-      openSettings: onOpenSettings,
-      zoomOut: () => setRange(zoomOut(range, Date.now())),
-      shiftRange: (direction) => setRange(shiftRange(range, direction, Date.now())),
-    },
-    { viewedPanel: viewPanel },
-  );
+  useLiveDashboardShortcuts(state, { kiosk, setKiosk, openHelp: () => setHelpOpen(true), openSettings: onOpenSettings });
   const [measureViewed, viewedHeight] = useViewportFill(kiosk ? 8 : 16);
+  const { setRange } = state;
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
   const onCreateAnnotation = useCallback((at: AnnotationDraft) => (canAnnotate ? setDraft(at) : undefined), [canAnnotate]);
   const onApplyPanelJson = useCallback(
     (next: Panel) => onModelChange({ ...model, panels: replacePanel(model.panels, next) }),
     [model, onModelChange],
-  );
-
-  // Per panel and stable between renders, so a panel redraws only when its own inputs change.
-  const perPanel = useMemo(() => {
-    const byId = new Map<number, { scope: InterpolationScope; annotations: PanelAnnotation[] }>();
-    const visit = (list: Panel[]) => {
-      for (const panel of list) {
-        if (typeof panel.id === 'number')
-          byId.set(panel.id, { scope: scopeWithPanelVars(scope, panel), annotations: annotationsForPanel(annotations, panel.id) });
-        if (panel.type === 'row' && Array.isArray(panel.panels)) visit(panel.panels);
-      }
-    };
-    visit(panels);
-    return byId;
-  }, [panels, scope, annotations]);
-
-  // Regions of one name would be ambiguous landmarks: later panels of a repeated title get a number.
-  const titleNumbers = useMemo(
-    () =>
-      duplicateTitleNumbers(panels, (panel) => {
-        const own = (typeof panel.id === 'number' && perPanel.get(panel.id)?.scope) || scope;
-        const text = typeof panel.title === 'string' ? interpolate(panel.title, own, { format: 'text' }) : '';
-        return text || `Untitled panel ${panel.id}`;
-      }),
-    [panels, perPanel, scope],
   );
 
   const renderPanel = (panel: Panel, inRow: boolean, viewing = false) => (
@@ -342,27 +241,3 @@ const ShareModal = lazy(() => import('../share/ShareModal'));
 // Edit mode's grid (drag, resize, row options) is only downloaded by someone who edits.
 const EditablePanelGrid = lazy(() => import('../editor/EditablePanelGrid'));
 const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;
-
-function panelTypes(panels: Panel[]): string[] {
-  return panels.flatMap((p) => (p.type === 'row' && Array.isArray(p.panels) ? panelTypes(p.panels) : [String(p.type ?? '')]));
-}
-
-/** Whether any panel has queries or any variable loads from a data source. */
-function needsDataSources(model: Record<string, unknown>): boolean {
-  const variables = (model.templating as { list?: unknown } | undefined)?.list;
-  const loads = Array.isArray(variables) && variables.some((v: { type?: unknown }) => v?.type === 'query' || v?.type === 'datasource');
-  const queries = (list: unknown): boolean =>
-    Array.isArray(list) && list.some((p: Panel) => (Array.isArray(p?.targets) && p.targets.length > 0) || queries(p?.panels));
-  return loads || queries(model.panels) || hasDataSourceAnnotations(model);
-}
-
-function findPanel(panels: Panel[], id: number): Panel | undefined {
-  for (const panel of panels) {
-    if (panel.id === id && panel.type !== 'row') return panel;
-    if (panel.type === 'row' && Array.isArray(panel.panels)) {
-      const inside = findPanel(panel.panels, id);
-      if (inside) return inside;
-    }
-  }
-  return undefined;
-}
