@@ -10,11 +10,9 @@ import { scopeWithPanelVars } from '../../runtime/repeat';
 import { absolute } from '../../runtime/time';
 import { TimeControls } from '../../runtime/TimeControls';
 import { timePickerSettings } from '../../runtime/timePickerSettings';
-import type { InterpolationScope, VariableModel } from '../../runtime/types';
+import type { InterpolationScope } from '../../runtime/types';
 import type { DashboardState } from '../../runtime/useDashboardState';
-import { useVariables } from '../../runtime/useVariables';
-import { calculateInterval } from '../../../../../contract/durations';
-import { builtinScope } from '../../runtime/intervals';
+import { useDashboardScope } from '../../runtime/useDashboardScope';
 import { VariablesBar } from '../../runtime/VariablesBar';
 
 const NO_ANNOTATIONS: never[] = [];
@@ -45,34 +43,10 @@ export function PanelPreview({
   /** The panel menu's View: the panel alone on the dashboard. */
   onView(): void;
 }) {
-  const templating = useMemo(() => {
-    const list = (model.templating as { list?: unknown } | undefined)?.list;
-    return (Array.isArray(list) ? list : []).filter(
-      (v): v is VariableModel => typeof v === 'object' && v !== null && typeof (v as VariableModel).name === 'string',
-    );
-  }, [model.templating]);
-  const dashboard = useMemo(() => ({ uid, title: typeof model.title === 'string' ? model.title : '' }), [uid, model.title]);
-  const variables = useVariables({
-    models: templating,
-    range: state.range,
-    rangeKey: state.rangeKey,
-    dashboard,
-    params: state.params,
-    setUrlParams: state.setUrlParams,
-  });
+  const { variables, scope: dashboardScope } = useDashboardScope(model, uid, state);
   // Keyed on what each reads, not on the panel or the model: typing a title changes both at every key.
   const scopedVars = panel.scopedVars;
-  const scope: InterpolationScope = useMemo(
-    () =>
-      scopeWithPanelVars(
-        {
-          variables: variables.scope.variables,
-          builtins: builtinScope({ range: state.range, intervalMs: calculateInterval(state.range, 1000).intervalMs, dashboard }),
-        },
-        { scopedVars },
-      ),
-    [variables.scope.variables, dashboard, state.range, scopedVars],
-  );
+  const scope: InterpolationScope = useMemo(() => scopeWithPanelVars(dashboardScope, { scopedVars }), [dashboardScope, scopedVars]);
   const { timepicker, weekStart, graphTooltip } = model;
   const timePicker = useMemo(() => timePickerSettings({ timepicker, weekStart, graphTooltip }), [timepicker, weekStart, graphTooltip]);
   const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
