@@ -1,0 +1,93 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { DashboardMeta } from '../../../contract/dashboards';
+import { ApiError, errorMessage } from '../../api/errors';
+import { paths } from '../../app/paths';
+import { useSaveDashboard, type DashboardModel } from './api';
+import { ConflictModal } from './ConflictModal';
+import { modelForSave } from './editor/settings/saveModel';
+import { SaveModal } from './SaveModal';
+
+/**
+ * Saving the draft: the Save dialog's message, then a save against the version loaded; when
+ * someone saved a newer one meanwhile (412), the conflict dialog offers to overwrite it.
+ */
+export function useDashboardSave({
+  draft,
+  uid,
+  meta,
+  folderUid,
+  title,
+  params,
+}: {
+  draft: DashboardModel;
+  uid: string;
+  meta: Pick<DashboardMeta, 'version' | 'slug'>;
+  folderUid: string;
+  title: string;
+  /** The page's query, kept when a new title moves the dashboard to a new address. */
+  params: URLSearchParams;
+}) {
+  const navigate = useNavigate();
+  const save = useSaveDashboard();
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [conflict, setConflict] = useState<{ message: string; pendingMessage: string } | null>(null);
+
+  const doSave = async (message: string, overwrite: boolean) => {
+    // The version loaded is what the server checks: a newer one saved meanwhile makes this a 412.
+    // Saved as migrated, with the current schemaVersion (editor/settings/saveModel.ts).
+    const dashboard = { ...modelForSave(draft), uid, version: meta.version };
+    try {
+      // Awaited rather than mutate callbacks: a successful save reloads the dashboard, which
+      // remounts this editor before per-call callbacks would run.
+      const saved = await save.mutateAsync({ dashboard, folderUid, message, overwrite });
+      notifications.show({ color: 'green', title: 'Dashboard saved', message: `${title} is now version ${saved.version}` });
+      setSaveOpen(false);
+      setConflict(null);
+      if (saved.slug !== meta.slug)
+        navigate(`${paths.dashboard(saved.uid, saved.slug)}${params.size ? `?${params.toString()}` : ''}`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setSaveOpen(false);
+        setConflict({ message: error.message, pendingMessage: message });
+      }
+    }
+  };
+
+  const dialogs = { draft, uid, save, saveOpen, setSaveOpen, conflict, setConflict, doSave };
+  return { saving: save.isPending, openSave: () => setSaveOpen(true), dialogs };
+}
+
+/** The Save dialog and the conflict dialog of a useDashboardSave. */
+export function DashboardSaveDialogs({
+  draft,
+  uid,
+  save,
+  saveOpen,
+  setSaveOpen,
+  conflict,
+  setConflict,
+  doSave,
+}: ReturnType<typeof useDashboardSave>['dialogs']) {
+  return (
+    <>
+      <SaveModal
+        opened={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        onSave={(message) => void doSave(message, false)}
+        saving={save.isPending}
+        error={save.error && !(save.error instanceof ApiError && save.error.status === 412) ? errorMessage(save.error) : undefined}
+      />
+      <ConflictModal
+        opened={conflict !== null}
+        uid={uid}
+        serverMessage={conflict?.message ?? ''}
+        mine={modelForSave(draft)}
+        overwriting={save.isPending}
+        onCancel={() => setConflict(null)}
+        onOverwrite={() => void doSave(conflict?.pendingMessage ?? '', true)}
+      />
+    </>
+  );
+}
