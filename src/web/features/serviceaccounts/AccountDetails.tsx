@@ -6,8 +6,8 @@ import {
   type ServiceAccount,
   type UpdateServiceAccountRequest,
 } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/errors';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
+import { placeRefusal } from '../../lib/fieldIssues';
 import { useUpdateServiceAccount } from './api';
 import { notifyAccountUpdated } from './notify';
 
@@ -22,9 +22,8 @@ export function DetailsForm({ account }: { account: ServiceAccount }) {
     ...(role !== account.role ? { role } : {}),
   };
   const dirty = Object.keys(patch).length > 0;
-  const serverError = update.error ? errorMessage(update.error) : undefined;
   // A refusal naming the name (`field`) goes on the name; anything else below the form.
-  const serverNameError = serverFieldError(update.error, 'name');
+  const { fieldError: serverNameError, formError } = placeRefusal(update.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +50,7 @@ export function DetailsForm({ account }: { account: ServiceAccount }) {
           />
           <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
         </SimpleGrid>
-        {serverError && !serverNameError && <InlineError>{serverError}</InlineError>}
+        {formError && <InlineError>{formError}</InlineError>}
         <Group gap="sm">
           <Button type="submit" disabled={!dirty} loading={update.isPending}>
             Save changes
