@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { DashboardWithMeta } from '../../../contract/dashboards';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, answer, connectedSession, server } from '../../test/server';
+import { API, answer, connectedSession, fixtures, server } from '../../test/server';
 
 // jsdom has no IntersectionObserver: panels that never come into view simply wait.
 globalThis.IntersectionObserver ??= class {
@@ -21,36 +20,15 @@ globalThis.IntersectionObserver ??= class {
 } as unknown as typeof IntersectionObserver;
 
 function serveDashboard(settings: Record<string, unknown> = {}) {
-  const dashboard: DashboardWithMeta = {
-    dashboard: {
-      uid: 'abc',
-      id: 7,
-      title: 'Checkout',
-      version: 1,
-      refresh: '30s',
-      panels: [{ id: 1, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
-      ...settings,
-    },
-    meta: {
-      type: 'db',
-      canSave: true,
-      canEdit: true,
-      canAdmin: false,
-      canDelete: true,
-      slug: 'checkout',
-      url: '/d/abc/checkout',
-      created: '2026-11-01T10:00:00.000Z',
-      updated: '2026-11-01T11:00:00.000Z',
-      createdBy: 'sa-admin',
-      updatedBy: 'sa-admin',
-      version: 1,
-      folderId: 0,
-      folderUid: '',
-      folderTitle: 'General',
-      folderUrl: '',
-      provisioned: false,
-    },
-  };
+  const dashboard = fixtures.storedDashboard({
+    uid: 'abc',
+    id: 7,
+    title: 'Checkout',
+    version: 1,
+    refresh: '30s',
+    panels: [{ id: 1, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
+    ...settings,
+  });
   server.use(
     http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
     answer('get', '/api/folders', []),

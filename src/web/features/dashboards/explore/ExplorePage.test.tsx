@@ -3,12 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardWithMeta, SaveDashboardResponse } from '../../../../contract/dashboards';
-import type { DataSource } from '../../../../contract/datasources';
 import type { QueryResponse } from '../../../../contract/query';
 import type { SearchHit } from '../../../../contract/search';
 import { startSession } from '../../../api/session';
 import { renderRoutes } from '../../../test/render';
-import { API, answer, connectedSession, server } from '../../../test/server';
+import { API, answer, connectedSession, fixtures, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { seriesFrame } from '../../../panels/testing';
 import { ExplorePage } from './ExplorePage';
@@ -64,30 +63,8 @@ afterAll(() => {
   globals.Path2D = originalPath2D;
 });
 
-const dataSource = (fields: Partial<DataSource>): DataSource => ({
-  id: 1,
-  uid: 'prom',
-  orgId: 1,
-  name: 'Prometheus',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://prom:9090',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: true,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-  ...fields,
-});
-const prometheus = dataSource({});
-const postgres = dataSource({ id: 2, uid: 'pg', name: 'Orders DB', type: 'grafana-postgresql-datasource', isDefault: false });
+const prometheus = fixtures.dataSource();
+const postgres = fixtures.dataSource({ id: 2, uid: 'pg', name: 'Orders DB', type: 'grafana-postgresql-datasource', isDefault: false });
 
 type QueryBody = { from: string; to: string; queries: Array<Record<string, unknown>> };
 
