@@ -2,7 +2,7 @@ import { EditorView } from '@codemirror/view';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardWithMeta, SaveDashboardResponse } from '../../../../contract/dashboards';
+import type { SaveDashboardResponse } from '../../../../contract/dashboards';
 import type { QueryResponse } from '../../../../contract/query';
 import type { SearchHit } from '../../../../contract/search';
 import { startSession } from '../../../api/session';
@@ -266,8 +266,8 @@ describe('Explore', () => {
   it('adds the query on top of an existing dashboard, keeping its panels and folder', async () => {
     startSession(connectedSession('Editor'));
     backend();
-    const existing: DashboardWithMeta = {
-      dashboard: {
+    const existing = fixtures.storedDashboard(
+      {
         uid: 'ops',
         id: 3,
         title: 'Ops',
@@ -277,26 +277,17 @@ describe('Explore', () => {
           { id: 7, type: 'row', panels: [{ id: 11, type: 'text' }] },
         ],
       },
-      meta: {
-        type: 'db',
-        canSave: true,
-        canEdit: true,
-        canAdmin: false,
-        canDelete: true,
+      {
         slug: 'ops',
         url: '/d/ops/ops',
-        created: '2026-11-01T10:00:00.000Z',
-        updated: '2026-11-01T11:00:00.000Z',
         createdBy: 'a',
         updatedBy: 'a',
-        version: 4,
         folderId: 2,
         folderUid: 'team',
         folderTitle: 'Team',
         folderUrl: '/dashboards/f/team',
-        provisioned: false,
       },
-    };
+    );
     const hit: SearchHit = {
       id: 3,
       uid: 'ops',
