@@ -103,3 +103,14 @@ export function connectedSession(role: UserOrg['role'] = 'Admin'): TokenSession 
 export function signedInSession(role: UserOrg['role'] = 'Admin', login = 'alice'): CookieSession {
   return { kind: 'cookie', serverUrl: '', orgId: 1, orgName: 'Main Org.', role, login };
 }
+
+/** Serves `stored` at its uid, and what the dashboard page asks for beside it (folders, stars, annotations, data sources) as empty. */
+export function serveDashboard(stored: DashboardWithMeta) {
+  server.use(
+    http.get(`${API}/api/dashboards/uid/${stored.dashboard.uid}`, () => HttpResponse.json(stored)),
+    answer('get', '/api/folders', []),
+    answer('get', '/api/user/stars', []),
+    answer('get', '/api/annotations', []),
+    answer('get', '/api/datasources', []),
+  );
+}

@@ -8,7 +8,7 @@ import type { ErrorResponse } from '../../../contract/errors';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, answer, connectedSession, fixtures, server } from '../../test/server';
+import { API, answer, connectedSession, fixtures, serveDashboard, server } from '../../test/server';
 
 // CodeMirror measures text ranges after an edit; jsdom's Range has no layout, so it measures nothing.
 Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
@@ -122,16 +122,6 @@ describe('opening a dashboard', () => {
     expect(asked.toSorted()).toEqual(['dashboard', 'datasources']);
   });
 });
-
-function serveDashboard(dashboard: DashboardWithMeta) {
-  server.use(
-    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
-    answer('get', '/api/folders', []),
-    answer('get', '/api/user/stars', []),
-    answer('get', '/api/annotations', []),
-    answer('get', '/api/datasources', []),
-  );
-}
 
 describe('view mode and edit mode', () => {
   it('opens in view mode; Edit brings the tabs and Save, and the URL says so', async () => {

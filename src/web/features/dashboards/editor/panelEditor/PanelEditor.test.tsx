@@ -5,21 +5,11 @@ import type { DashboardWithMeta } from '../../../../../contract/dashboards';
 import { startSession } from '../../../../api/session';
 import { appRoutes } from '../../../../app/router';
 import { renderRoutes } from '../../../../test/render';
-import { API, answer, connectedSession, fixtures, server } from '../../../../test/server';
+import { stubIntersectionObserver } from '../../../../test/browserStubs';
+import { API, connectedSession, fixtures, serveDashboard, server } from '../../../../test/server';
 import { userEvent } from '../../../../test/user';
 
-// jsdom has no IntersectionObserver: panels that never come into view simply wait.
-globalThis.IntersectionObserver ??= class {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-} as unknown as typeof IntersectionObserver;
+stubIntersectionObserver();
 
 const testdata = { uid: 'td', name: 'TestData', type: 'grafana-testdata-datasource', isDefault: true };
 
@@ -44,13 +34,10 @@ function stored(): DashboardWithMeta {
 
 function open(path = '/d/abc/checkout?editPanel=2') {
   startSession(connectedSession('Editor'));
+  serveDashboard(stored());
   server.use(
-    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(stored())),
     http.get(`${API}/api/datasources`, () => HttpResponse.json([fixtures.dataSource({ ...testdata, typeName: 'TestData', url: '' })])),
     http.post(`${API}/api/ds/query`, () => HttpResponse.json({ results: {} })),
-    answer('get', '/api/folders', []),
-    answer('get', '/api/user/stars', []),
-    answer('get', '/api/annotations', []),
   );
   return renderRoutes(appRoutes, path);
 }
