@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconArrowLeft, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
 import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
@@ -11,6 +11,7 @@ import { confirmDestructive } from '../../components/confirmDestructive';
 import { Page } from '../../components/Page';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDataSource, useDeleteDataSource, useUpdateDataSource } from './api';
+import { BackLink } from './BackLink';
 import { DataSourceForm } from './DataSourceForm';
 import { formFromDataSource, placeServerError, validateForm, type FormState } from './form';
 import { NotSaved } from './NotSaved';
@@ -21,17 +22,6 @@ import { useSaveProblems } from './useSaveProblems';
 /** What the create page hands over: the test it ran right after saving. */
 export interface EditPageState {
   outcome?: TestOutcome;
-}
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to={paths.dataSources()} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        All data sources
-      </Group>
-    </Anchor>
-  );
 }
 
 export function EditDataSourcePage() {

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
@@ -11,6 +10,7 @@ import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, LoadingRows } from '../../components/States';
 import { useCreateDataSource, useDataSources } from './api';
+import { BackLink } from './BackLink';
 import { knownTypeInfos, resolveType, typeCategories, TypeIcon, typeInfo, type TypeInfo } from './catalog';
 import classes from './DataSources.module.css';
 import { DataSourceForm } from './DataSourceForm';
@@ -35,12 +35,7 @@ export function NewDataSourcePage() {
 function RoleGuardedPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Page title={title}>
-      <Anchor component={Link} to={paths.dataSources()} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All data sources
-        </Group>
-      </Anchor>
+      <BackLink />
       <RoleGuard role="Admin" what="Adding a data source">
         {children}
       </RoleGuard>

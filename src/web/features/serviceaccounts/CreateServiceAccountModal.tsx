@@ -1,10 +1,11 @@
-import { Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import { createServiceAccountRequestSchema } from '../../../contract/serviceaccounts';
 import { paths } from '../../app/paths';
+import { DisplayNameInput } from './AccountDetails';
 import { useCreateServiceAccount } from './api';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
@@ -42,13 +43,11 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Display name"
+        <DisplayNameInput
           description="Its login is made from it: sa-<name>."
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onNameChange={setName}
           error={nameError ?? serverNameError}
-          required
           data-autofocus
         />
         <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
