@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUser, IconUsersGroup, IconShield } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -14,8 +13,11 @@ import {
   type PermissionDraft,
   type PermissionTarget,
 } from '../api/permissions';
+import { confirmDestructive } from './confirmDestructive';
+import { RowIconAction } from './ListPage';
 import { InlineError } from './RoleSelect';
 import { ErrorState, LoadingRows } from './States';
+import { TableHead } from './TableHead';
 
 const levelOptions = Object.entries(permissionLevels).map(([name, level]) => ({ value: String(level), label: name }));
 const levelName = (level: number) => Object.entries(permissionLevels).find(([, l]) => l === level)?.[0] ?? String(level);
@@ -152,15 +154,13 @@ export function PermissionsEditor({ target, title }: { target: PermissionTarget;
   const ownIndex = (entry: FolderPermission) => own.findIndex((item) => sameSubject(item, ownEntries([entry])[0]!));
   const confirmRemove = (entry: FolderPermission) => {
     const label = subjectLabel(entry);
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Remove permission',
       children: (
         <Text size="sm">
           {label} loses {levelName(entry.permission)} on {title} at once (unless a role, team or the folder still grants it).
         </Text>
       ),
-      labels: { confirm: 'Remove permission', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         apply(
           own.filter((_, i) => i !== ownIndex(entry)),
@@ -182,17 +182,7 @@ export function PermissionsEditor({ target, title }: { target: PermissionTarget;
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-label={`Permissions of ${title}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Permission</Table.Th>
-                <Table.Th>
-                  <Text size="sm" fw={700} ta="right">
-                    Actions
-                  </Text>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Who', 'Permission']} />
             <Table.Tbody>
               {list.data.map((entry) => {
                 const label = subjectLabel(entry);
@@ -233,18 +223,13 @@ export function PermissionsEditor({ target, title }: { target: PermissionTarget;
                     <Table.Td>
                       <Group justify="flex-end">
                         {!entry.inherited && (
-                          <Tooltip label={`Remove the permission of ${label}`}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              size="lg"
-                              aria-label={`Remove the permission of ${label}`}
-                              onClick={() => confirmRemove(entry)}
-                              disabled={save.isPending}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowIconAction
+                            label={`Remove the permission of ${label}`}
+                            icon={IconTrash}
+                            color="red"
+                            onClick={() => confirmRemove(entry)}
+                            disabled={save.isPending}
+                          />
                         )}
                       </Group>
                     </Table.Td>

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorMessage, serverFieldError } from '../api/errors';
 
 /**
  * The first problem of each field in a failed contract parse, as a form shows it under the field:
@@ -13,4 +14,13 @@ export function fieldIssues<F extends string>(error: z.ZodError, labels: Record<
     found[field] = /^[A-Z]/.test(issue.message) ? issue.message : `${labels[field]} ${issue.message}`;
   }
   return found;
+}
+
+/**
+ * Where a form shows a failed save, in the server's words: under the field when the refusal names
+ * one of `fields` (a taken name), otherwise once below the form.
+ */
+export function placeRefusal(error: unknown, ...fields: string[]): { fieldError?: string; formError?: string } {
+  const fieldError = serverFieldError(error, ...fields);
+  return { fieldError, formError: error && !fieldError ? errorMessage(error) : undefined };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { changePasswordRequestSchema, loginRequestSchema } from '../../contract/users';
-import { fieldIssues } from './fieldIssues';
+import { ApiError } from '../api/errors';
+import { fieldIssues, placeRefusal } from './fieldIssues';
 import { formatDate, formatDateTime, plural } from './format';
 import { applyUrlParamChanges } from './useUrlParams';
 
@@ -50,5 +51,15 @@ describe('fieldIssues', () => {
   it('leaves out fields the form does not show', () => {
     const parsed = z.object({ a: z.string().min(1, 'is required'), b: z.string().min(1, 'is required') }).safeParse({ a: '', b: '' });
     expect(fieldIssues(parsed.error!, { a: 'A' })).toEqual({ a: 'A is required' });
+  });
+});
+
+describe('placeRefusal', () => {
+  it('puts a refusal naming one of the form’s fields under it, and any other below the form', () => {
+    const taken = new ApiError(409, 'Team name taken', { message: 'Team name taken', field: 'name' });
+    expect(placeRefusal(taken, 'name', 'email')).toEqual({ fieldError: 'Team name taken', formError: undefined });
+    expect(placeRefusal(taken, 'email')).toEqual({ fieldError: undefined, formError: 'Team name taken' });
+    expect(placeRefusal(new Error('offline'), 'name')).toEqual({ fieldError: undefined, formError: 'offline' });
+    expect(placeRefusal(null, 'name')).toEqual({ fieldError: undefined, formError: undefined });
   });
 });

@@ -1,6 +1,8 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
+import type { DashboardMeta, DashboardWithMeta } from '../../contract/dashboards';
+import type { DataSource } from '../../contract/datasources';
 import type { ErrorResponse } from '../../contract/errors';
 import type { Org } from '../../contract/org';
 import type { SignedInUser, UserOrg } from '../../contract/users';
@@ -43,6 +45,53 @@ export const fixtures = {
     avatarUrl: '/avatar/x',
   } satisfies SignedInUser,
   orgs: (role: UserOrg['role'] = 'Admin'): UserOrg[] => [{ orgId: 1, name: 'Main Org.', role }],
+  /** A data source as the API lists it: the org's default Prometheus, unless `fields` say otherwise. */
+  dataSource: (fields: Partial<DataSource> = {}): DataSource => ({
+    id: 1,
+    uid: 'prom',
+    orgId: 1,
+    name: 'Prometheus',
+    type: 'prometheus',
+    typeName: 'Prometheus',
+    typeLogoUrl: '',
+    access: 'proxy',
+    url: 'http://prom:9090',
+    user: '',
+    database: '',
+    basicAuth: false,
+    basicAuthUser: '',
+    withCredentials: false,
+    isDefault: true,
+    jsonData: {},
+    secureJsonFields: {},
+    version: 1,
+    readOnly: false,
+    ...fields,
+  }),
+  /** `dashboard` as `GET /api/dashboards/uid/abc` answers it: Checkout, in General, which an Editor may save, edit and delete. */
+  storedDashboard: (dashboard: DashboardWithMeta['dashboard'], meta: Partial<DashboardMeta> = {}): DashboardWithMeta => ({
+    dashboard,
+    meta: {
+      type: 'db',
+      canSave: true,
+      canEdit: true,
+      canAdmin: false,
+      canDelete: true,
+      slug: 'checkout',
+      url: '/d/abc/checkout',
+      created: '2026-11-01T10:00:00.000Z',
+      updated: '2026-11-01T11:00:00.000Z',
+      createdBy: 'sa-admin',
+      updatedBy: 'sa-admin',
+      version: dashboard.version,
+      folderId: 0,
+      folderUid: '',
+      folderTitle: 'General',
+      folderUrl: '',
+      provisioned: false,
+      ...meta,
+    },
+  }),
 };
 
 /** A connected session as the connect page would leave it. */
@@ -53,4 +102,15 @@ export function connectedSession(role: UserOrg['role'] = 'Admin'): TokenSession 
 /** A person's session as the sign-in page would leave it (the cookie is the browser's). */
 export function signedInSession(role: UserOrg['role'] = 'Admin', login = 'alice'): CookieSession {
   return { kind: 'cookie', serverUrl: '', orgId: 1, orgName: 'Main Org.', role, login };
+}
+
+/** Serves `stored` at its uid, and what the dashboard page asks for beside it (folders, stars, annotations, data sources) as empty. */
+export function serveDashboard(stored: DashboardWithMeta) {
+  server.use(
+    http.get(`${API}/api/dashboards/uid/${stored.dashboard.uid}`, () => HttpResponse.json(stored)),
+    answer('get', '/api/folders', []),
+    answer('get', '/api/user/stars', []),
+    answer('get', '/api/annotations', []),
+    answer('get', '/api/datasources', []),
+  );
 }

@@ -1,14 +1,12 @@
-import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
-import { EndedNotice } from '../../components/EndedNotice';
+import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, NetworkError, UnexpectedResponseError, errorMessage } from '../../api/errors';
-import { lastEndReason, signOut, startSession } from '../../api/session';
+import { startSession } from '../../api/session';
 import { afterSignIn, paths } from '../../app/paths';
-import { useSession } from '../../app/useSession';
-import { Logo } from '../../components/Logo';
+import { FormRefusal } from '../../components/FormRefusal';
+import { SignInFrame } from '../../components/SignInFrame';
 import { RoleNoneError, useCheckConnection } from './api';
 
 function normaliseAddress(address: string): { value: string; error?: string } {
@@ -24,17 +22,14 @@ function normaliseAddress(address: string): { value: string; error?: string } {
 }
 
 export function ConnectPage() {
-  useDocumentTitle('Connect · Sightline');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const session = useSession();
   const [token, setToken] = useState('');
   const [address, setAddress] = useState('');
   const [tokenError, setTokenError] = useState<string>();
   const [addressError, setAddressError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const check = useCheckConnection();
-  const reason = lastEndReason();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,64 +58,15 @@ export function ConnectPage() {
   };
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Container size={460} w="100%">
-        <Stack gap="lg">
-          <Logo />
-          <Paper withBorder shadow="sm" p="xl" radius="md">
-            <form onSubmit={submit} noValidate>
-              <Stack gap="md">
-                <Title order={1} size="h2">
-                  Connect to a server
-                </Title>
-                {reason && <EndedNotice title="You were disconnected" reason={reason} />}
-                {session && !reason && (
-                  <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
-                    <Text size="sm">
-                      Connected to {session.orgName} as {session.login} ({session.role}).{' '}
-                      <Anchor component={Link} to={paths.dashboards()}>
-                        Continue
-                      </Anchor>{' '}
-                      or{' '}
-                      <Anchor component="button" type="button" onClick={() => void signOut()}>
-                        sign out
-                      </Anchor>
-                      .
-                    </Text>
-                  </Alert>
-                )}
-                <PasswordInput
-                  label="Service account token"
-                  description="A token such as glsa_…; it stays in this browser tab only."
-                  placeholder="glsa_…"
-                  value={token}
-                  onChange={(e) => setToken(e.currentTarget.value)}
-                  error={tokenError}
-                  autoComplete="off"
-                  required
-                  autoFocus
-                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the token' }}
-                />
-                <TextInput
-                  label="Server address"
-                  description="Leave empty to use this server."
-                  placeholder={window.location.origin}
-                  value={address}
-                  onChange={(e) => setAddress(e.currentTarget.value)}
-                  error={addressError}
-                  inputMode="url"
-                />
-                {formError && (
-                  <Alert color="red" variant="light" role="alert">
-                    {formError}
-                  </Alert>
-                )}
-                <Button type="submit" loading={check.isPending} leftSection={<IconPlugConnected size={18} />}>
-                  Connect
-                </Button>
-              </Stack>
-            </form>
-          </Paper>
+    <SignInFrame
+      documentTitle="Connect"
+      title="Connect to a server"
+      endedTitle="You were disconnected"
+      sessionIs="Connected to"
+      continueTo={paths.dashboards()}
+      onSubmit={submit}
+      below={
+        <>
           <Anchor component={Link} to={paths.login(params.get('next'))} size="sm" underline="always">
             Sign in with a password instead
           </Anchor>
@@ -128,8 +74,34 @@ export function ConnectPage() {
             No token? The server printed one when it first started; an administrator can mint more with{' '}
             <code>npm run token -- --name NAME --role Viewer</code>.
           </Text>
-        </Stack>
-      </Container>
-    </Center>
+        </>
+      }
+    >
+      <PasswordInput
+        label="Service account token"
+        description="A token such as glsa_…; it stays in this browser tab only."
+        placeholder="glsa_…"
+        value={token}
+        onChange={(e) => setToken(e.currentTarget.value)}
+        error={tokenError}
+        autoComplete="off"
+        required
+        autoFocus
+        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the token' }}
+      />
+      <TextInput
+        label="Server address"
+        description="Leave empty to use this server."
+        placeholder={window.location.origin}
+        value={address}
+        onChange={(e) => setAddress(e.currentTarget.value)}
+        error={addressError}
+        inputMode="url"
+      />
+      {formError && <FormRefusal>{formError}</FormRefusal>}
+      <Button type="submit" loading={check.isPending} leftSection={<IconPlugConnected size={18} />}>
+        Connect
+      </Button>
+    </SignInFrame>
   );
 }

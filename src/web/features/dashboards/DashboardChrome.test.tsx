@@ -1,28 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { DashboardWithMeta } from '../../../contract/dashboards';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, answer, connectedSession, server } from '../../test/server';
+import { stubIntersectionObserver } from '../../test/browserStubs';
+import { connectedSession, fixtures, serveDashboard } from '../../test/server';
 
-// jsdom has no IntersectionObserver: panels that never come into view simply wait.
-globalThis.IntersectionObserver ??= class {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-} as unknown as typeof IntersectionObserver;
+stubIntersectionObserver();
 
-function serveDashboard(settings: Record<string, unknown> = {}) {
-  const dashboard: DashboardWithMeta = {
-    dashboard: {
+function serveCheckout(settings: Record<string, unknown> = {}) {
+  serveDashboard(
+    fixtures.storedDashboard({
       uid: 'abc',
       id: 7,
       title: 'Checkout',
@@ -30,33 +18,7 @@ function serveDashboard(settings: Record<string, unknown> = {}) {
       refresh: '30s',
       panels: [{ id: 1, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
       ...settings,
-    },
-    meta: {
-      type: 'db',
-      canSave: true,
-      canEdit: true,
-      canAdmin: false,
-      canDelete: true,
-      slug: 'checkout',
-      url: '/d/abc/checkout',
-      created: '2026-11-01T10:00:00.000Z',
-      updated: '2026-11-01T11:00:00.000Z',
-      createdBy: 'sa-admin',
-      updatedBy: 'sa-admin',
-      version: 1,
-      folderId: 0,
-      folderUid: '',
-      folderTitle: 'General',
-      folderUrl: '',
-      provisioned: false,
-    },
-  };
-  server.use(
-    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
-    answer('get', '/api/folders', []),
-    answer('get', '/api/user/stars', []),
-    answer('get', '/api/annotations', []),
-    answer('get', '/api/datasources', []),
+    }),
   );
 }
 
@@ -65,7 +27,7 @@ const search = (router: { state: { location: { search: string } } }) => new URLS
 describe('the dashboard header, kiosk mode and shortcuts', () => {
   it('shows title, time controls and a refresh picker that reads its interval in one header', async () => {
     startSession(connectedSession('Editor'));
-    serveDashboard();
+    serveCheckout();
     renderRoutes(appRoutes, '/d/abc/checkout');
     // The first test also waits for the lazy route's code.
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
@@ -76,14 +38,14 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
 
   it('honours the dashboard’s time picker settings: its refresh choices, and no time controls when hidden', async () => {
     startSession(connectedSession('Editor'));
-    serveDashboard({ timepicker: { refresh_intervals: ['30s', '5m'] } });
+    serveCheckout({ timepicker: { refresh_intervals: ['30s', '5m'] } });
     const { unmount } = renderRoutes(appRoutes, '/d/abc/checkout');
     fireEvent.click(await screen.findByRole('button', { name: 'Auto refresh: 30s' }, { timeout: 15_000 }));
     const menu = await screen.findByRole('menu');
     expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(['Off', '30s', '5m']);
     unmount();
 
-    serveDashboard({ timepicker: { hidden: true } });
+    serveCheckout({ timepicker: { hidden: true } });
     renderRoutes(appRoutes, '/d/abc/checkout');
     expect(await screen.findByRole('region', { name: 'Notes' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Time controls' })).toBeNull();
@@ -91,7 +53,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
 
   it('in kiosk mode shows only the panels, and Esc leaves it', async () => {
     startSession(connectedSession('Editor'));
-    serveDashboard();
+    serveCheckout();
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout?kiosk');
     expect(await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 })).toBeInTheDocument();
     // The heading stays for assistive technology; the controls and the app's frame do not show.
@@ -108,7 +70,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
 
   it('? opens the shortcuts, d k enters kiosk mode, v views the panel under the mouse, d s opens the settings', async () => {
     startSession(connectedSession('Editor'));
-    serveDashboard();
+    serveCheckout();
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
     const notes = await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 });
 

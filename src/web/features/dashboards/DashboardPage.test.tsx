@@ -8,7 +8,7 @@ import type { ErrorResponse } from '../../../contract/errors';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, answer, connectedSession, server } from '../../test/server';
+import { API, answer, connectedSession, fixtures, serveDashboard, server } from '../../test/server';
 
 // CodeMirror measures text ranges after an edit; jsdom's Range has no layout, so it measures nothing.
 Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
@@ -22,28 +22,10 @@ function replaceJson(editor: HTMLElement, text: string) {
 }
 
 function dashboardAt(version: number, title: string, extra: Record<string, unknown> = {}): DashboardWithMeta {
-  return {
-    dashboard: { uid: 'abc', id: 7, title, version, panels: [], ...extra },
-    meta: {
-      type: 'db',
-      canSave: true,
-      canEdit: true,
-      canAdmin: false,
-      canDelete: true,
-      slug: 'checkout',
-      url: '/d/abc/checkout',
-      created: '2026-11-01T10:00:00.000Z',
-      updated: '2026-11-01T11:00:00.000Z',
-      createdBy: 'sa-admin',
-      updatedBy: version === 1 ? 'sa-admin' : 'sa-colleague',
-      version,
-      folderId: 0,
-      folderUid: '',
-      folderTitle: 'General',
-      folderUrl: '',
-      provisioned: false,
-    },
-  };
+  return fixtures.storedDashboard(
+    { uid: 'abc', id: 7, title, version, panels: [], ...extra },
+    { updatedBy: version === 1 ? 'sa-admin' : 'sa-colleague' },
+  );
 }
 
 describe('saving a dashboard someone else changed', () => {
@@ -140,16 +122,6 @@ describe('opening a dashboard', () => {
     expect(asked.toSorted()).toEqual(['dashboard', 'datasources']);
   });
 });
-
-function serveDashboard(dashboard: DashboardWithMeta) {
-  server.use(
-    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(dashboard)),
-    answer('get', '/api/folders', []),
-    answer('get', '/api/user/stars', []),
-    answer('get', '/api/annotations', []),
-    answer('get', '/api/datasources', []),
-  );
-}
 
 describe('view mode and edit mode', () => {
   it('opens in view mode; Edit brings the tabs and Save, and the URL says so', async () => {

@@ -8,32 +8,11 @@ import type { DataSource } from '../../../contract/datasources';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, answer, connectedSession, server } from '../../test/server';
+import { API, answer, connectedSession, fixtures, server } from '../../test/server';
 
 afterEach(() => notifications.clean());
 
-const dataSource = (fields: Partial<DataSource>): DataSource => ({
-  id: 1,
-  uid: 'ds',
-  orgId: 1,
-  name: 'ds',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: '',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: false,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-  ...fields,
-});
+const dataSource = (fields: Partial<DataSource>): DataSource => fixtures.dataSource({ url: '', isDefault: false, ...fields });
 
 const exported = {
   __inputs: [

@@ -1,36 +1,27 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconArrowLeft, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
 import { ApiError, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
+import { confirmDestructive } from '../../components/confirmDestructive';
 import { Page } from '../../components/Page';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDataSource, useDeleteDataSource, useUpdateDataSource } from './api';
+import { BackLink } from './BackLink';
 import { DataSourceForm } from './DataSourceForm';
-import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
+import { formFromDataSource, placeServerError, validateForm, type FormState } from './form';
 import { NotSaved } from './NotSaved';
 import { HealthResult, runTest, type TestOutcome } from './HealthResult';
 import { secretsDroppedByMove } from './secretsOnMove';
+import { useSaveProblems } from './useSaveProblems';
 
 /** What the create page hands over: the test it ran right after saving. */
 export interface EditPageState {
   outcome?: TestOutcome;
-}
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to={paths.dataSources()} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        All data sources
-      </Group>
-    </Anchor>
-  );
 }
 
 export function EditDataSourcePage() {
@@ -71,8 +62,7 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   // The version the form was loaded from: a save from it is refused if someone saved in between.
   const [base, setBase] = useState(dataSource);
   const [state, setState] = useState<FormState>(() => formFromDataSource(dataSource.type, dataSource));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const problems = useSaveProblems();
   const [deleteError, setDeleteError] = useState<string>();
   const [outcome, setOutcome] = useState<TestOutcome | undefined>(() => (location.state as EditPageState | null)?.outcome);
   const [running, setRunning] = useState<Running>();
@@ -98,13 +88,8 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
     event.preventDefault();
     if (!canSave || running) return;
     const checked = validateForm(base.type, state, base);
-    if (!checked.ok) {
-      setFieldErrors(checked.fieldErrors);
-      setFormErrors(checked.formErrors);
-      return;
-    }
-    setFieldErrors({});
-    setFormErrors([]);
+    if (!checked.ok) return problems.show(checked);
+    problems.clear();
     setRunning('saveAndTest');
     try {
       const saved = await update.mutateAsync(checked.request);
@@ -114,16 +99,16 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
       notifications.show({ color: 'green', title: 'Data source saved', message: saved.datasource.name });
     } catch (error) {
       const placed = placeServerError(base.type, state, error);
-      setFieldErrors(placed?.fieldErrors ?? {});
       const concurrent = error instanceof ApiError && error.status === 409 && !placed;
-      setFormErrors(
-        placed
-          ? placed.formErrors
-          : [
-              concurrent
-                ? `${error.message}. Reload the page to see the current settings, then make your changes again.`
-                : errorMessage(error),
-            ],
+      problems.show(
+        placed ?? {
+          fieldErrors: {},
+          formErrors: [
+            concurrent
+              ? `${error.message}. Reload the page to see the current settings, then make your changes again.`
+              : errorMessage(error),
+          ],
+        },
       );
       setRunning(undefined);
       return;
@@ -132,8 +117,9 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: `Delete ${base.name}?`,
+      confirmLabel: 'Delete data source',
       children: (
         <Stack gap="xs">
           <Text size="sm">
@@ -144,8 +130,6 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
           </Text>
         </Stack>
       ),
-      labels: { confirm: 'Delete data source', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () => {
         setDeleteError(undefined);
         remove.mutate(base.uid, {
@@ -170,8 +154,8 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
       )}
       <form onSubmit={saveAndTest} noValidate>
         <Stack gap="lg" maw={760}>
-          <DataSourceForm type={base.type} state={state} onChange={change} errors={fieldErrors} readOnly={!canSave} />
-          <NotSaved messages={formErrors} />
+          <DataSourceForm type={base.type} state={state} onChange={change} errors={problems.fieldErrors} readOnly={!canSave} />
+          <NotSaved messages={problems.formErrors} />
           {dropped.length > 0 && (
             <Alert
               color="orange"

@@ -1,22 +1,24 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DataSource } from '../../../contract/datasources';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
+import { SearchInput } from '../../components/ListPage';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { EmptyState, LoadingRows } from '../../components/States';
 import { useCreateDataSource, useDataSources } from './api';
+import { BackLink } from './BackLink';
 import { knownTypeInfos, resolveType, typeCategories, TypeIcon, typeInfo, type TypeInfo } from './catalog';
 import classes from './DataSources.module.css';
 import { DataSourceForm } from './DataSourceForm';
 import { NotSaved } from './NotSaved';
 import type { EditPageState } from './EditDataSourcePage';
-import { formFromDataSource, placeServerError, validateForm, type FieldErrors, type FormState } from './form';
+import { formFromDataSource, placeServerError, validateForm, type FormState } from './form';
 import { runTest } from './HealthResult';
+import { useSaveProblems } from './useSaveProblems';
 
 /** `/datasources/new`: pick a type, then fill in the form made for it. */
 export function NewDataSourcePage() {
@@ -33,12 +35,7 @@ export function NewDataSourcePage() {
 function RoleGuardedPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Page title={title}>
-      <Anchor component={Link} to={paths.dataSources()} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All data sources
-        </Group>
-      </Anchor>
+      <BackLink />
       <RoleGuard role="Admin" what="Adding a data source">
         {children}
       </RoleGuard>
@@ -61,12 +58,11 @@ function TypePicker({ unknownType }: { unknownType?: string }) {
           This server has no data source type “{unknownType}”. Choose one of the types below.
         </Alert>
       )}
-      <TextInput
+      <SearchInput
         label="Filter by name or type"
         placeholder="e.g. prometheus, logs, SQL"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={filter}
-        onChange={(event) => setFilter(event.currentTarget.value)}
+        onSearch={setFilter}
         maw={420}
         autoFocus
       />
@@ -128,8 +124,7 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
   const navigate = useNavigate();
   const create = useCreateDataSource();
   const [state, setState] = useState<FormState>(() => formFromDataSource(type, undefined, initialName));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const problems = useSaveProblems();
   const [testing, setTesting] = useState(false);
   const busy = create.isPending || testing;
 
@@ -137,20 +132,13 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
     event.preventDefault();
     if (busy) return;
     const checked = validateForm(type, state);
-    if (!checked.ok) {
-      setFieldErrors(checked.fieldErrors);
-      setFormErrors(checked.formErrors);
-      return;
-    }
-    setFieldErrors({});
-    setFormErrors([]);
+    if (!checked.ok) return problems.show(checked);
+    problems.clear();
     let created: DataSource;
     try {
       created = (await create.mutateAsync(checked.request)).datasource;
     } catch (error) {
-      const placed = placeServerError(type, state, error);
-      setFieldErrors(placed?.fieldErrors ?? {});
-      setFormErrors(placed ? placed.formErrors : [errorMessage(error)]);
+      problems.show(placeServerError(type, state, error) ?? { fieldErrors: {}, formErrors: [errorMessage(error)] });
       return;
     }
     notifications.show({ color: 'green', title: 'Data source added', message: created.name });
@@ -167,7 +155,7 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
           type={type}
           state={state}
           onChange={setState}
-          errors={fieldErrors}
+          errors={problems.fieldErrors}
           readOnly={false}
           typeAction={
             <Button component={Link} to={paths.newDataSource()} variant="subtle" size="compact-sm" ml="auto">
@@ -175,7 +163,7 @@ function CreateFormFields({ type, initialName }: { type: string; initialName: st
             </Button>
           }
         />
-        <NotSaved messages={formErrors} />
+        <NotSaved messages={problems.formErrors} />
         <Group justify="flex-end" gap="sm">
           {busy && (
             <Group gap={6} role="status">

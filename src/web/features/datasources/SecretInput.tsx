@@ -1,4 +1,5 @@
 import { Button, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 import type { SecretState } from './form';
 
 interface SecretInputProps {
@@ -45,17 +46,22 @@ export function SecretInput({ label, description, placeholder, secret, onChange,
       />
     );
   }
+  // Typing a value, in one line or several, starts a new secret.
+  const entry = {
+    label,
+    description,
+    placeholder,
+    value: secret.value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange({ configured: false, value: event.currentTarget.value }),
+    error,
+    readOnly,
+    required,
+  };
   if (multiline) {
     return (
       <Textarea
-        label={label}
-        description={description}
-        placeholder={placeholder}
-        value={secret.value}
-        onChange={(event) => onChange({ configured: false, value: event.currentTarget.value })}
-        error={error}
-        readOnly={readOnly}
-        required={required}
+        {...entry}
         autosize
         minRows={3}
         maxRows={10}
@@ -64,18 +70,5 @@ export function SecretInput({ label, description, placeholder, secret, onChange,
       />
     );
   }
-  return (
-    <PasswordInput
-      label={label}
-      description={description}
-      placeholder={placeholder}
-      value={secret.value}
-      onChange={(event) => onChange({ configured: false, value: event.currentTarget.value })}
-      error={error}
-      readOnly={readOnly}
-      required={required}
-      autoComplete="new-password"
-      visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${label}` }}
-    />
-  );
+  return <PasswordInput {...entry} autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${label}` }} />;
 }

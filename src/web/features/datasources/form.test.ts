@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSource } from '../../../contract/datasources';
 import { ApiError } from '../../api/errors';
+import { fixtures } from '../../test/server';
 import { formFromDataSource, placeServerError, removeHeaderRow, toRequest, validateForm, withAuthMethod } from './form';
 
 function stored(overrides: Partial<DataSource> = {}): DataSource {
-  return {
-    id: 1,
-    uid: 'ds1',
-    orgId: 1,
-    name: 'Metrics',
-    type: 'prometheus',
-    typeName: 'Prometheus',
-    typeLogoUrl: '',
-    access: 'proxy',
-    url: 'http://prom:9090',
-    user: '',
-    database: '',
-    basicAuth: false,
-    basicAuthUser: '',
-    withCredentials: false,
-    isDefault: false,
-    jsonData: {},
-    secureJsonFields: {},
-    version: 3,
-    readOnly: false,
-    ...overrides,
-  };
+  return fixtures.dataSource({ uid: 'ds1', name: 'Metrics', isDefault: false, version: 3, ...overrides });
 }
 
 describe('the data source form model', () => {

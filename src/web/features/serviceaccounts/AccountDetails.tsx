@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { OrgRole } from '../../../contract/common';
 import {
@@ -6,10 +6,18 @@ import {
   type ServiceAccount,
   type UpdateServiceAccountRequest,
 } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/errors';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
+import { placeRefusal } from '../../lib/fieldIssues';
 import { useUpdateServiceAccount } from './api';
 import { notifyAccountUpdated } from './notify';
+
+/** A service account's name, which its login is made from: required when it is created and when it is renamed. */
+export function DisplayNameInput({
+  onNameChange,
+  ...props
+}: Omit<TextInputProps, 'label' | 'onChange' | 'required'> & { onNameChange: (name: string) => void }) {
+  return <TextInput label="Display name" {...props} onChange={(event) => onNameChange(event.currentTarget.value)} required />;
+}
 
 /** Name and role, saved together; the form starts again from the server's values after each save. */
 export function DetailsForm({ account }: { account: ServiceAccount }) {
@@ -22,9 +30,8 @@ export function DetailsForm({ account }: { account: ServiceAccount }) {
     ...(role !== account.role ? { role } : {}),
   };
   const dirty = Object.keys(patch).length > 0;
-  const serverError = update.error ? errorMessage(update.error) : undefined;
   // A refusal naming the name (`field`) goes on the name; anything else below the form.
-  const serverNameError = serverFieldError(update.error, 'name');
+  const { fieldError: serverNameError, formError } = placeRefusal(update.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,17 +48,15 @@ export function DetailsForm({ account }: { account: ServiceAccount }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Display name"
+          <DisplayNameInput
             description="Renaming also changes the login."
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onNameChange={setName}
             error={nameError ?? serverNameError}
-            required
           />
           <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
         </SimpleGrid>
-        {serverError && !serverNameError && <InlineError>{serverError}</InlineError>}
+        {formError && <InlineError>{formError}</InlineError>}
         <Group gap="sm">
           <Button type="submit" disabled={!dirty} loading={update.isPending}>
             Save changes

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { ServiceAccount } from '../../../contract/serviceaccounts';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/useSession';
+import { RowIconAction } from '../../components/ListPage';
 import { InlineError, RoleSelect } from '../../components/RoleSelect';
 import { useDeleteServiceAccount, useUpdateServiceAccount } from './api';
 import { confirmDeleteAccount, confirmDisableAccount } from './confirmations';
@@ -85,18 +86,14 @@ export function AccountRow({ account, onAddToken }: { account: ServiceAccount; o
                 Disable
               </Button>
             )}
-            <Tooltip label={`Delete ${account.name}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Delete service account ${account.name}`}
-                loading={remove.isPending}
-                onClick={() => confirmDeleteAccount(account, { isOwnAccount, onConfirm: deleteAccount })}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowIconAction
+              label={`Delete service account ${account.name}`}
+              tooltip={`Delete ${account.name}`}
+              icon={IconTrash}
+              color="red"
+              loading={remove.isPending}
+              onClick={() => confirmDeleteAccount(account, { isOwnAccount, onConfirm: deleteAccount })}
+            />
           </Group>
           {actionError && <InlineError>{errorMessage(actionError)}</InlineError>}
         </Stack>

@@ -1,14 +1,16 @@
-import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
 import { createServiceAccountRequestSchema } from '../../../contract/serviceaccounts';
-import { errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
+import { DisplayNameInput } from './AccountDetails';
 import { useCreateServiceAccount } from './api';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
+import { FormRefusal } from '../../components/FormRefusal';
+import { placeRefusal } from '../../lib/fieldIssues';
 
 function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
@@ -18,8 +20,7 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   const create = useCreateServiceAccount();
   const navigate = useNavigate();
   // A refusal naming the name (a taken one) goes on the name field; anything else below the form.
-  const serverNameError = serverFieldError(create.error, 'name');
-  const formError = create.error && !serverNameError ? errorMessage(create.error) : undefined;
+  const { fieldError: serverNameError, formError } = placeRefusal(create.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,13 +43,11 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Display name"
+        <DisplayNameInput
           description="Its login is made from it: sa-<name>."
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onNameChange={setName}
           error={nameError ?? serverNameError}
-          required
           data-autofocus
         />
         <RoleSelect label="Role" description="What its tokens may do in this organization." value={role} onRoleChange={setRole} />
@@ -58,11 +57,7 @@ function CreateServiceAccountForm({ onClose }: { onClose: () => void }) {
           checked={isDisabled}
           onChange={(event) => setDisabled(event.currentTarget.checked)}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert" title="The service account was not created">
-            {formError}
-          </Alert>
-        )}
+        {formError && <FormRefusal title="The service account was not created">{formError}</FormRefusal>}
         <FormFooter submitLabel="Create" onCancel={onClose} pending={create.isPending} />
       </Stack>
     </form>

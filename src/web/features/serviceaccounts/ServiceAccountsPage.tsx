@@ -1,15 +1,14 @@
-import { Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ServiceAccount } from '../../../contract/serviceaccounts';
 import { useHasRole } from '../../app/useSession';
-import { Page } from '../../components/Page';
+import { ListCount, ListPage, ListTable, NoMatch, SearchInput, WhenLoaded } from '../../components/ListPage';
 import { RoleGuard } from '../../components/RoleGuard';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { EmptyState } from '../../components/States';
 import { accountFilters, useServiceAccounts, type AccountFilter, type AccountSearch } from './api';
 import { useUrlParams } from '../../lib/useUrlParams';
-import { TableHead } from '../../components/TableHead';
 import { AccountRow } from './AccountRow';
 import { CreateServiceAccountModal } from './CreateServiceAccountModal';
 import { MintTokenModal } from './MintTokenModal';
@@ -81,12 +80,11 @@ function ServiceAccountList({ onCreate }: { onCreate: () => void }) {
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchInput
           label="Search by name"
           placeholder="Name or login"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search.query}
-          onChange={(event) => setSearch({ query: event.currentTarget.value })}
+          onSearch={(query) => setSearch({ query })}
           miw={260}
           style={{ flex: 1 }}
         />
@@ -104,34 +102,26 @@ function ServiceAccountList({ onCreate }: { onCreate: () => void }) {
           />
         </Stack>
       </Group>
-      {accounts.isPending ? (
-        <LoadingRows label="Loading service accounts" />
-      ) : accounts.isError ? (
-        <ErrorState error={accounts.error} onRetry={() => accounts.refetch()} title="Could not load service accounts" />
-      ) : rows.length === 0 && totalCount === 0 ? (
-        narrowed ? (
-          <EmptyState
-            title="No service account matches"
-            action={
-              <Button variant="default" onClick={() => setSearch({ query: '', filter: 'all' })}>
-                Clear search and filter
-              </Button>
-            }
-          >
-            Nothing matches {search.query ? `“${search.query}”` : 'this filter'}
-            {search.query && search.filter !== 'all' ? ` with the filter “${filterLabels[search.filter]}”` : ''}.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No service accounts yet" action={<Button onClick={onCreate}>Add service account</Button>}>
-            A service account is an identity for scripts and other tools; its tokens call the API with its role.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={880}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Service accounts">
-              <TableHead columns={['Name', 'Login', 'Role', 'Tokens', 'Status']} />
-              <Table.Tbody>
+      <WhenLoaded query={accounts} loadingLabel="Loading service accounts" errorTitle="Could not load service accounts">
+        {() =>
+          rows.length === 0 && totalCount === 0 ? (
+            narrowed ? (
+              <NoMatch
+                title="No service account matches"
+                clearLabel="Clear search and filter"
+                onClear={() => setSearch({ query: '', filter: 'all' })}
+              >
+                Nothing matches {search.query ? `“${search.query}”` : 'this filter'}
+                {search.query && search.filter !== 'all' ? ` with the filter “${filterLabels[search.filter]}”` : ''}.
+              </NoMatch>
+            ) : (
+              <EmptyState title="No service accounts yet" action={<Button onClick={onCreate}>Add service account</Button>}>
+                A service account is an identity for scripts and other tools; its tokens call the API with its role.
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <ListTable label="Service accounts" columns={['Name', 'Login', 'Role', 'Tokens', 'Status']} minWidth={880}>
                 {rows.map((account) => (
                   <AccountRow
                     key={account.id}
@@ -142,44 +132,41 @@ function ServiceAccountList({ onCreate }: { onCreate: () => void }) {
                     }}
                   />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="xs">
-              <Text size="sm" data-testid="service-account-count">
-                {rows.length > 0 ? `${first}–${first + rows.length - 1} of ${totalCount}` : `0 of ${totalCount}`} service accounts
-              </Text>
-              {accounts.isFetching && <Loader size="xs" aria-label="Refreshing the list" />}
-            </Group>
-            <Group gap="md" wrap="wrap">
-              <Group gap="xs" wrap="nowrap">
-                <Text component="label" htmlFor="service-account-page-size" size="sm">
-                  Per page
-                </Text>
-                <NativeSelect
-                  id="service-account-page-size"
-                  size="xs"
-                  data={pageSizes.map(String)}
-                  value={String(search.perPage)}
-                  onChange={(event) => setSearch({ perPage: Number(event.currentTarget.value) })}
-                />
+              </ListTable>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <ListCount refreshing={accounts.isFetching} data-testid="service-account-count">
+                  {rows.length > 0 ? `${first}–${first + rows.length - 1} of ${totalCount}` : `0 of ${totalCount}`} service accounts
+                </ListCount>
+                <Group gap="md" wrap="wrap">
+                  <Group gap="xs" wrap="nowrap">
+                    <Text component="label" htmlFor="service-account-page-size" size="sm">
+                      Per page
+                    </Text>
+                    <NativeSelect
+                      id="service-account-page-size"
+                      size="xs"
+                      data={pageSizes.map(String)}
+                      value={String(search.perPage)}
+                      onChange={(event) => setSearch({ perPage: Number(event.currentTarget.value) })}
+                    />
+                  </Group>
+                  <nav aria-label="Pages of service accounts">
+                    <Pagination
+                      total={lastPage}
+                      value={Math.min(search.page, lastPage)}
+                      onChange={(page) => setSearch({ page })}
+                      size="sm"
+                      withEdges
+                      getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+                      getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === search.page ? 'page' : undefined })}
+                    />
+                  </nav>
+                </Group>
               </Group>
-              <nav aria-label="Pages of service accounts">
-                <Pagination
-                  total={lastPage}
-                  value={Math.min(search.page, lastPage)}
-                  onChange={(page) => setSearch({ page })}
-                  size="sm"
-                  withEdges
-                  getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === search.page ? 'page' : undefined })}
-                />
-              </nav>
-            </Group>
-          </Group>
-        </>
-      )}
+            </>
+          )
+        }
+      </WhenLoaded>
       {tokenFor && <MintTokenModal account={tokenFor} opened={mintOpened} onClose={mint.close} />}
     </Stack>
   );
@@ -189,7 +176,7 @@ export function ServiceAccountsPage() {
   const [opened, modal] = useDisclosure();
   const isAdmin = useHasRole('Admin');
   return (
-    <Page
+    <ListPage
       title="Service accounts"
       actions={
         isAdmin && (
@@ -198,14 +185,12 @@ export function ServiceAccountsPage() {
           </Button>
         )
       }
+      intro="Service accounts are identities for scripts and other tools. Each has a role, and calls the API with its tokens."
     >
-      <Text size="sm" c="dimmed" maw={720}>
-        Service accounts are identities for scripts and other tools. Each has a role, and calls the API with its tokens.
-      </Text>
       <RoleGuard role="Admin" what="Managing service accounts">
         <ServiceAccountList onCreate={modal.open} />
         <CreateServiceAccountModal opened={opened} onClose={modal.close} />
       </RoleGuard>
-    </Page>
+    </ListPage>
   );
 }

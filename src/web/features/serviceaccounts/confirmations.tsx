@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ServiceAccount, ServiceAccountToken } from '../../../contract/serviceaccounts';
+import { confirmDestructive } from '../../components/confirmDestructive';
 import { tokenCount } from './format';
 
 /** Said when the account being changed is the one whose token this browser uses. */
@@ -35,27 +35,23 @@ function Question({ question, details, isOwnAccount }: { question: string; detai
 }
 
 export function confirmDeleteAccount(account: ServiceAccount, options: { isOwnAccount: boolean; onConfirm: () => void }) {
-  modals.openConfirmModal({
+  confirmDestructive({
     title: 'Delete service account',
     children: <Question question={deleteAccountQuestion(account)} details="This cannot be undone." isOwnAccount={options.isOwnAccount} />,
-    labels: { confirm: 'Delete service account', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm: options.onConfirm,
   });
 }
 
 export function confirmDisableAccount(account: ServiceAccount, options: { isOwnAccount: boolean; onConfirm: () => void }) {
-  modals.openConfirmModal({
+  confirmDestructive({
     title: 'Disable service account',
     children: <Question question={disableAccountQuestion(account)} isOwnAccount={options.isOwnAccount} />,
-    labels: { confirm: 'Disable service account', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm: options.onConfirm,
   });
 }
 
 export function confirmRevokeToken(account: Pick<ServiceAccount, 'name'>, token: ServiceAccountToken, onConfirm: () => void) {
-  modals.openConfirmModal({
+  confirmDestructive({
     title: 'Revoke token',
     children: (
       <Question
@@ -63,8 +59,6 @@ export function confirmRevokeToken(account: Pick<ServiceAccount, 'name'>, token:
         details="This cannot be undone: a revoked token never works again."
       />
     ),
-    labels: { confirm: 'Revoke token', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }

@@ -1,54 +1,34 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { updateTeamRequestSchema, type Team, type TeamMember } from '../../../contract/teams';
-import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
+import { ApiError, errorMessage } from '../../api/errors';
 import { useAccountChoices } from '../../api/permissions';
 import { paths } from '../../app/paths';
+import { confirmDestructive } from '../../components/confirmDestructive';
+import { ListTable, RowActions, RowIconAction, WhenLoaded } from '../../components/ListPage';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { InlineError } from '../../components/RoleSelect';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { fieldIssues, placeRefusal } from '../../lib/fieldIssues';
 import { useAddTeamMember, useRemoveTeamMember, useTeam, useTeamMembers, useUpdateTeam } from './api';
+import { teamFieldLabels } from './teamFields';
 
 function RenameForm({ team }: { team: Team }) {
   const [name, setName] = useState(team.name);
   const [email, setEmail] = useState(team.email);
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const update = useUpdateTeam(team.id);
-  const serverNameError = serverFieldError(update.error, 'name');
+  const { fieldError: serverNameError, formError } = placeRefusal(update.error, 'name');
   const unchanged = name.trim() === team.name && email.trim() === team.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = updateTeamRequestSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'email' ? 'email' : 'name';
-        next[field] ??= `${field === 'email' ? 'Email' : 'Name'} ${issue.message}`;
-      }
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldIssues(parsed.error, teamFieldLabels));
     setErrors({});
     update.mutate(parsed.data, {
       onSuccess: () => notifications.show({ color: 'green', title: 'Team updated', message: parsed.data.name ?? team.name }),
@@ -76,7 +56,7 @@ function RenameForm({ team }: { team: Team }) {
               Save
             </Button>
           </Group>
-          {update.isError && !serverNameError && <InlineError>{errorMessage(update.error)}</InlineError>}
+          {formError && <InlineError>{formError}</InlineError>}
         </Stack>
       </form>
     </Paper>
@@ -129,7 +109,7 @@ function AddMemberForm({ team, members }: { team: Team; members: TeamMember[] })
 function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
   const remove = useRemoveTeamMember(team.id);
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Remove member',
       children: (
         <Text size="sm">
@@ -137,8 +117,6 @@ function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
           the organization.
         </Text>
       ),
-      labels: { confirm: 'Remove member', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(member.userId, {
           onSuccess: () => notifications.show({ color: 'green', title: 'Member removed', message: `${member.login} left ${team.name}` }),
@@ -160,23 +138,15 @@ function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
       </Table.Td>
       <Table.Td>{member.name}</Table.Td>
       <Table.Td>{member.isServiceAccount ? '' : member.email}</Table.Td>
-      <Table.Td>
-        <Stack gap={4} align="flex-end">
-          <Tooltip label={`Remove ${member.login} from ${team.name}`}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove ${member.login} from ${team.name}`}
-              loading={remove.isPending}
-              onClick={confirmRemove}
-            >
-              <IconUserMinus size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          {remove.isError && <InlineError>{errorMessage(remove.error)}</InlineError>}
-        </Stack>
-      </Table.Td>
+      <RowActions error={remove.error}>
+        <RowIconAction
+          label={`Remove ${member.login} from ${team.name}`}
+          icon={IconUserMinus}
+          color="red"
+          loading={remove.isPending}
+          onClick={confirmRemove}
+        />
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -188,42 +158,24 @@ function Members({ team }: { team: Team }) {
       <Title order={2} size="h4" id="team-members-heading">
         Members
       </Title>
-      {members.isPending ? (
-        <LoadingRows rows={3} label="Loading members" />
-      ) : members.isError ? (
-        <ErrorState error={members.error} onRetry={() => members.refetch()} title="Could not load the members" />
-      ) : (
-        <>
-          {members.data.length === 0 ? (
-            <EmptyState title="No members yet">
-              Add people or service accounts below; the team’s permissions apply to each of them.
-            </EmptyState>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped verticalSpacing="xs" aria-label={`Members of ${team.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Login</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>
-                      <Text size="sm" fw={700} ta="right">
-                        Actions
-                      </Text>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {members.data.map((member) => (
-                    <MemberRow key={member.userId} team={team} member={member} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <AddMemberForm team={team} members={members.data} />
-        </>
-      )}
+      <WhenLoaded query={members} loadingLabel="Loading members" loadingRows={3} errorTitle="Could not load the members">
+        {(list) => (
+          <>
+            {list.length === 0 ? (
+              <EmptyState title="No members yet">
+                Add people or service accounts below; the team’s permissions apply to each of them.
+              </EmptyState>
+            ) : (
+              <ListTable label={`Members of ${team.name}`} columns={['Login', 'Name', 'Email']} minWidth={560} highlightOnHover={false}>
+                {list.map((member) => (
+                  <MemberRow key={member.userId} team={team} member={member} />
+                ))}
+              </ListTable>
+            )}
+            <AddMemberForm team={team} members={list} />
+          </>
+        )}
+      </WhenLoaded>
     </Stack>
   );
 }

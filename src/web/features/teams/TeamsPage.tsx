@@ -1,18 +1,19 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconTrash, IconUsersPlus } from '@tabler/icons-react';
+import { IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createTeamRequestSchema, type Team } from '../../../contract/teams';
-import { errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
-import { Page } from '../../components/Page';
-import { InlineError } from '../../components/RoleSelect';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { confirmDestructive } from '../../components/confirmDestructive';
+import { FormRefusal } from '../../components/FormRefusal';
+import { ListCount, ListPage, ListTable, NoMatch, RowActions, RowIconAction, SearchInput, WhenLoaded } from '../../components/ListPage';
+import { EmptyState } from '../../components/States';
+import { fieldIssues, placeRefusal } from '../../lib/fieldIssues';
 import { TEAMS_PER_PAGE, useCreateTeam, useDeleteTeam, useTeams } from './api';
+import { teamFieldLabels } from './teamFields';
 
 function CreateTeamForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
@@ -21,19 +22,12 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
   const create = useCreateTeam();
   const navigate = useNavigate();
   // A refusal naming the name (a taken one) belongs under the name; anything else below the form.
-  const serverNameError = serverFieldError(create.error, 'name');
+  const { fieldError: serverNameError, formError } = placeRefusal(create.error, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createTeamRequestSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'email' ? 'email' : 'name';
-        next[field] ??= `${field === 'email' ? 'Email' : 'Name'} ${issue.message}`;
-      }
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldIssues(parsed.error, teamFieldLabels));
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: (created) => {
@@ -62,11 +56,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={errors.email}
         />
-        {create.isError && !serverNameError && (
-          <Alert color="red" variant="light" role="alert" title="The team was not created">
-            {errorMessage(create.error)}
-          </Alert>
-        )}
+        {formError && <FormRefusal title="The team was not created">{formError}</FormRefusal>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -83,7 +73,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
 function TeamRow({ team, isAdmin }: { team: Team; isAdmin: boolean }) {
   const remove = useDeleteTeam();
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete team',
       children: (
         <Stack gap="xs">
@@ -94,8 +84,6 @@ function TeamRow({ team, isAdmin }: { team: Team; isAdmin: boolean }) {
           <Text size="sm">The members themselves stay in the organization.</Text>
         </Stack>
       ),
-      labels: { confirm: 'Delete team', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(team.id, { onSuccess: () => notifications.show({ color: 'green', title: 'Team deleted', message: team.name }) }),
     });
@@ -108,25 +96,17 @@ function TeamRow({ team, isAdmin }: { team: Team; isAdmin: boolean }) {
       </Table.Td>
       <Table.Td>{team.email}</Table.Td>
       <Table.Td>{team.memberCount}</Table.Td>
-      <Table.Td>
-        <Stack gap={4} align="flex-end">
-          {isAdmin && (
-            <Tooltip label={`Delete the team ${team.name}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Delete the team ${team.name}`}
-                loading={remove.isPending}
-                onClick={confirmDelete}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {remove.isError && <InlineError>{errorMessage(remove.error)}</InlineError>}
-        </Stack>
-      </Table.Td>
+      <RowActions error={remove.error}>
+        {isAdmin && (
+          <RowIconAction
+            label={`Delete the team ${team.name}`}
+            icon={IconTrash}
+            color="red"
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          />
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -145,7 +125,7 @@ export function TeamsPage() {
   const pages = teams.data ? Math.max(1, Math.ceil(teams.data.totalCount / TEAMS_PER_PAGE)) : 1;
 
   return (
-    <Page
+    <ListPage
       title="Teams"
       actions={
         isAdmin && (
@@ -154,76 +134,41 @@ export function TeamsPage() {
           </Button>
         )
       }
+      intro="Teams group people and service accounts, so a folder or dashboard permission can name a whole team at once."
     >
-      <Text size="sm" c="dimmed" maw={720}>
-        Teams group people and service accounts, so a folder or dashboard permission can name a whole team at once.
-      </Text>
-      <TextInput
-        label="Search teams"
-        placeholder="Name or email"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={query}
-        onChange={(event) => setQuery(event.currentTarget.value)}
-        maw={420}
-      />
-      {teams.isPending ? (
-        <LoadingRows label="Loading teams" />
-      ) : teams.isError ? (
-        <ErrorState error={teams.error} onRetry={() => teams.refetch()} title="Could not load teams" />
-      ) : teams.data.teams.length === 0 ? (
-        query ? (
-          <EmptyState
-            title="No team matches"
-            action={
-              <Button variant="default" onClick={() => setQuery('')}>
-                Clear search
-              </Button>
-            }
-          >
-            No team has a name or email containing “{query}”.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No teams yet" action={isAdmin && <Button onClick={create.open}>Create the first team</Button>}>
-            Create a team, add its members, then grant it access on a folder’s permissions.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Teams">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>
-                    <Text size="sm" fw={700} ta="right">
-                      Actions
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {teams.data.teams.map((team) => (
+      <SearchInput label="Search teams" placeholder="Name or email" value={query} onSearch={setQuery} maw={420} />
+      <WhenLoaded query={teams} loadingLabel="Loading teams" errorTitle="Could not load teams">
+        {(found) =>
+          found.teams.length === 0 ? (
+            query ? (
+              <NoMatch title="No team matches" onClear={() => setQuery('')}>
+                No team has a name or email containing “{query}”.
+              </NoMatch>
+            ) : (
+              <EmptyState title="No teams yet" action={isAdmin && <Button onClick={create.open}>Create the first team</Button>}>
+                Create a team, add its members, then grant it access on a folder’s permissions.
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <ListTable label="Teams" columns={['Name', 'Email', 'Members']} minWidth={560}>
+                {found.teams.map((team) => (
                   <TeamRow key={team.id} team={team} isAdmin={isAdmin} />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Text size="sm">
-                {teams.data.totalCount} {teams.data.totalCount === 1 ? 'team' : 'teams'}
-              </Text>
-              {teams.isFetching && <Loader size="xs" aria-label="Refreshing the list" />}
-            </Group>
-            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of teams" />}
-          </Group>
-        </>
-      )}
+              </ListTable>
+              <Group justify="space-between">
+                <ListCount refreshing={teams.isFetching}>
+                  {found.totalCount} {found.totalCount === 1 ? 'team' : 'teams'}
+                </ListCount>
+                {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of teams" />}
+              </Group>
+            </>
+          )
+        }
+      </WhenLoaded>
       <Modal opened={createOpened} onClose={create.close} title="New team">
         <CreateTeamForm onClose={create.close} />
       </Modal>
-    </Page>
+    </ListPage>
   );
 }

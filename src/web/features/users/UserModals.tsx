@@ -1,4 +1,4 @@
-import { Alert, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { OrgRole } from '../../../contract/common';
@@ -6,7 +6,8 @@ import { addOrgUserRequestSchema, createUserRequestSchema, setPasswordRequestSch
 import { errorMessage, serverFieldError } from '../../api/errors';
 import { RoleSelect } from '../../components/RoleSelect';
 import { FormFooter } from '../../components/FormFooter';
-import { fieldIssues } from '../../lib/fieldIssues';
+import { FormRefusal } from '../../components/FormRefusal';
+import { fieldIssues, placeRefusal } from '../../lib/fieldIssues';
 import { useAddOrgUser, useCreateUser, useSetUserPassword } from './api';
 
 function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => void }) {
@@ -15,8 +16,7 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
   const [fieldError, setFieldError] = useState<string>();
   const add = useAddOrgUser();
   // A refusal naming who was typed ("not found", "already a member") goes there; anything else below.
-  const personError = serverFieldError(add.error, 'loginOrEmail');
-  const formError = add.error && !personError ? errorMessage(add.error) : undefined;
+  const { fieldError: personError, formError } = placeRefusal(add.error, 'loginOrEmail');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,11 +48,7 @@ function AddUserForm({ orgName, onClose }: { orgName: string; onClose: () => voi
           data-autofocus
         />
         <RoleSelect label="Role" value={role} onRoleChange={setRole} />
-        {formError && (
-          <Alert color="red" variant="light" role="alert" title="The user was not added">
-            {formError}
-          </Alert>
-        )}
+        {formError && <FormRefusal title="The user was not added">{formError}</FormRefusal>}
         <FormFooter submitLabel="Add user" onCancel={onClose} pending={add.isPending} />
       </Stack>
     </form>
@@ -77,7 +73,7 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
   const create = useCreateUser();
   // A refusal naming a field (a taken login or email) is said under it; anything else below the form.
   const serverError = (name: UserField) => serverFieldError(create.error, name);
-  const formError = create.error && !serverFieldError(create.error, ...Object.keys(fieldLabels)) ? errorMessage(create.error) : undefined;
+  const { formError } = placeRefusal(create.error, ...Object.keys(fieldLabels));
 
   const field = (name: UserField) => ({
     label: fieldLabels[name],
@@ -133,11 +129,7 @@ function CreateUserForm({ orgName, onClose }: { orgName: string; onClose: () => 
           />
         </SimpleGrid>
         <RoleSelect label="Role" description={`Their role in ${orgName}`} value={role} onRoleChange={setRole} />
-        {formError && (
-          <Alert color="red" variant="light" role="alert" title="The user was not created">
-            {formError}
-          </Alert>
-        )}
+        {formError && <FormRefusal title="The user was not created">{formError}</FormRefusal>}
         <FormFooter submitLabel="Create user" onCancel={onClose} pending={create.isPending} />
       </Stack>
     </form>

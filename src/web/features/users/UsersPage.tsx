@@ -1,8 +1,7 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconSearch, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/icons-react';
+import { IconKey, IconUserMinus, IconUserPlus, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrgRole } from '../../../contract/common';
@@ -10,13 +9,13 @@ import type { OrgUser } from '../../../contract/users';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole, useSession } from '../../app/useSession';
-import { Page } from '../../components/Page';
+import { confirmDestructive } from '../../components/confirmDestructive';
+import { ListCount, ListPage, ListTable, NoMatch, RowActions, RowIconAction, SearchInput, WhenLoaded } from '../../components/ListPage';
 import { RoleGuard } from '../../components/RoleGuard';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { InlineError, RoleSelect } from '../../components/RoleSelect';
+import { EmptyState } from '../../components/States';
+import { RoleSelect } from '../../components/RoleSelect';
 import { formatDateTime } from '../../lib/format';
 import { useUrlParams } from '../../lib/useUrlParams';
-import { TableHead } from '../../components/TableHead';
 import { useChangeOrgUserRole, useOrgUsers, useRemoveOrgUser } from './api';
 import { AddUserModal, CreateUserModal, SetPasswordModal } from './UserModals';
 
@@ -38,7 +37,7 @@ function UserRow({ user, orgName, onSetPassword }: { user: OrgUser; orgName: str
 
   const setRole = (role: OrgRole) => changeRole.mutate({ userId: user.userId, body: { role } });
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Remove user',
       children: (
         <Stack gap="xs">
@@ -48,8 +47,6 @@ function UserRow({ user, orgName, onSetPassword }: { user: OrgUser; orgName: str
           <Text size="sm">Their user stays: you can add them back later with their login or email.</Text>
         </Stack>
       ),
-      labels: { confirm: 'Remove user', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(user.userId),
     });
 
@@ -77,30 +74,18 @@ function UserRow({ user, orgName, onSetPassword }: { user: OrgUser; orgName: str
           {lastSeen(user)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Stack gap={4} align="flex-end">
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={`Set the password of ${user.login}`}>
-              <ActionIcon variant="subtle" size="lg" aria-label={`Set the password of ${user.login}`} onClick={() => onSetPassword(user)}>
-                <IconKey size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={`Remove ${user.login} from ${orgName}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove ${user.login} from ${orgName}`}
-                loading={remove.isPending}
-                onClick={confirmRemove}
-              >
-                <IconUserMinus size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-          {remove.isError && <InlineError>{errorMessage(remove.error)}</InlineError>}
-        </Stack>
-      </Table.Td>
+      <RowActions error={remove.error}>
+        <Group gap={4} wrap="nowrap">
+          <RowIconAction label={`Set the password of ${user.login}`} icon={IconKey} onClick={() => onSetPassword(user)} />
+          <RowIconAction
+            label={`Remove ${user.login} from ${orgName}`}
+            icon={IconUserMinus}
+            color="red"
+            loading={remove.isPending}
+            onClick={confirmRemove}
+          />
+        </Group>
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -121,54 +106,32 @@ function UserList({ orgName }: { orgName: string }) {
 
   return (
     <Stack>
-      <TextInput
-        label="Search users"
-        placeholder="Login, email or name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={query}
-        onChange={(event) => setQuery(event.currentTarget.value)}
-        maw={420}
-      />
-      {users.isPending ? (
-        <LoadingRows label="Loading users" />
-      ) : users.isError ? (
-        <ErrorState error={users.error} onRetry={() => users.refetch()} title="Could not load users" />
-      ) : users.data.length === 0 ? (
-        query ? (
-          <EmptyState
-            title="No user matches"
-            action={
-              <Button variant="default" onClick={() => setQuery('')}>
-                Clear search
-              </Button>
-            }
-          >
-            Nobody in {orgName} has a login, email or name containing “{query}”.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No users in this organization" />
-        )
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Users of ${orgName}`}>
-              <TableHead columns={['Login', 'Email', 'Name', 'Role', 'Last seen']} />
-              <Table.Tbody>
-                {users.data.map((user) => (
+      <SearchInput label="Search users" placeholder="Login, email or name" value={query} onSearch={setQuery} maw={420} />
+      <WhenLoaded query={users} loadingLabel="Loading users" errorTitle="Could not load users">
+        {(list) =>
+          list.length === 0 ? (
+            query ? (
+              <NoMatch title="No user matches" onClear={() => setQuery('')}>
+                Nobody in {orgName} has a login, email or name containing “{query}”.
+              </NoMatch>
+            ) : (
+              <EmptyState title="No users in this organization" />
+            )
+          ) : (
+            <>
+              <ListTable label={`Users of ${orgName}`} columns={['Login', 'Email', 'Name', 'Role', 'Last seen']} minWidth={760}>
+                {list.map((user) => (
                   <UserRow key={user.userId} user={user} orgName={orgName} onSetPassword={setPassword} />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group gap="xs">
-            <Text size="sm">
-              {users.data.length} {users.data.length === 1 ? 'user' : 'users'}
-            </Text>
-            {users.isFetching && <Loader size="xs" aria-label="Refreshing the list" />}
-          </Group>
-          <SetPasswordModal user={passwordOf} opened={passwordOpened} onClose={passwordDialog.close} />
-        </>
-      )}
+              </ListTable>
+              <ListCount refreshing={users.isFetching}>
+                {list.length} {list.length === 1 ? 'user' : 'users'}
+              </ListCount>
+              <SetPasswordModal user={passwordOf} opened={passwordOpened} onClose={passwordDialog.close} />
+            </>
+          )
+        }
+      </WhenLoaded>
     </Stack>
   );
 }
@@ -179,7 +142,7 @@ export function UsersPage() {
   const [addOpened, add] = useDisclosure();
   const [createOpened, create] = useDisclosure();
   return (
-    <Page
+    <ListPage
       title="Users"
       actions={
         isAdmin && (
@@ -193,19 +156,21 @@ export function UsersPage() {
           </>
         )
       }
+      intro={
+        <>
+          The people of {orgName} and their roles. Scripts and tools use{' '}
+          <Anchor component={Link} to={paths.serviceAccounts()} size="sm" underline="always">
+            service accounts
+          </Anchor>{' '}
+          instead.
+        </>
+      }
     >
-      <Text size="sm" c="dimmed" maw={720}>
-        The people of {orgName} and their roles. Scripts and tools use{' '}
-        <Anchor component={Link} to={paths.serviceAccounts()} size="sm" underline="always">
-          service accounts
-        </Anchor>{' '}
-        instead.
-      </Text>
       <RoleGuard role="Admin" what="Managing the organization's users">
         <UserList orgName={orgName} />
         <AddUserModal opened={addOpened} onClose={add.close} orgName={orgName} />
         <CreateUserModal opened={createOpened} onClose={create.close} orgName={orgName} />
       </RoleGuard>
-    </Page>
+    </ListPage>
   );
 }

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from '../../../../contract/datasources';
 import { startSession } from '../../../api/session';
 import { alertRuleDefaultsSearch, panelAlertRuleDefaults } from '../../../lib/alertRuleDefaults';
 import { renderRoutes } from '../../../test/render';
-import { answer, API, connectedSession, server } from '../../../test/server';
+import { answer, API, connectedSession, fixtures, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { RuleFormPage } from './RuleFormPage';
 import { preloadEditor } from '../../../queryEditors/registry';
@@ -25,27 +24,7 @@ beforeAll(async () => {
   await preloadEditor('promql');
 }, 60_000);
 
-const prometheus: DataSource = {
-  id: 1,
-  uid: 'prom',
-  orgId: 1,
-  name: 'Prometheus',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://prom:9090',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: true,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-};
+const prometheus = fixtures.dataSource();
 
 const routes = [
   { path: '/alerting/new', element: <RuleFormPage /> },

@@ -8,7 +8,7 @@ import type { ProvisionedAlertRule } from '../../../../contract/alerting';
 import { startSession } from '../../../api/session';
 import { appRoutes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
-import { answer, API, connectedSession, server } from '../../../test/server';
+import { answer, API, connectedSession, fixtures, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { provisioned, serveRuleStates, stateGroup, stateRule } from '../testing';
 
@@ -94,29 +94,7 @@ function serveRule(rule: ProvisionedAlertRule = provisioned()): Served {
       ];
       return HttpResponse.json(history);
     }),
-    answer<typeof dataSourceListSchema>('get', '/api/datasources', [
-      {
-        id: 1,
-        uid: 'prom',
-        orgId: 1,
-        name: 'Prometheus main',
-        type: 'prometheus',
-        typeName: 'Prometheus',
-        typeLogoUrl: '',
-        access: 'proxy',
-        url: 'http://prom',
-        user: '',
-        database: '',
-        basicAuth: false,
-        basicAuthUser: '',
-        withCredentials: false,
-        isDefault: true,
-        jsonData: {},
-        secureJsonFields: {},
-        version: 1,
-        readOnly: false,
-      },
-    ]),
+    answer<typeof dataSourceListSchema>('get', '/api/datasources', [fixtures.dataSource({ name: 'Prometheus main', url: 'http://prom' })]),
   );
   return served;
 }

@@ -2,13 +2,12 @@ import { EditorView } from '@codemirror/view';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardWithMeta, SaveDashboardResponse } from '../../../../contract/dashboards';
-import type { DataSource } from '../../../../contract/datasources';
+import type { SaveDashboardResponse } from '../../../../contract/dashboards';
 import type { QueryResponse } from '../../../../contract/query';
 import type { SearchHit } from '../../../../contract/search';
 import { startSession } from '../../../api/session';
 import { renderRoutes } from '../../../test/render';
-import { API, answer, connectedSession, server } from '../../../test/server';
+import { API, answer, connectedSession, fixtures, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { seriesFrame } from '../../../panels/testing';
 import { ExplorePage } from './ExplorePage';
@@ -64,30 +63,8 @@ afterAll(() => {
   globals.Path2D = originalPath2D;
 });
 
-const dataSource = (fields: Partial<DataSource>): DataSource => ({
-  id: 1,
-  uid: 'prom',
-  orgId: 1,
-  name: 'Prometheus',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://prom:9090',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: true,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-  ...fields,
-});
-const prometheus = dataSource({});
-const postgres = dataSource({ id: 2, uid: 'pg', name: 'Orders DB', type: 'grafana-postgresql-datasource', isDefault: false });
+const prometheus = fixtures.dataSource();
+const postgres = fixtures.dataSource({ id: 2, uid: 'pg', name: 'Orders DB', type: 'grafana-postgresql-datasource', isDefault: false });
 
 type QueryBody = { from: string; to: string; queries: Array<Record<string, unknown>> };
 
@@ -289,8 +266,8 @@ describe('Explore', () => {
   it('adds the query on top of an existing dashboard, keeping its panels and folder', async () => {
     startSession(connectedSession('Editor'));
     backend();
-    const existing: DashboardWithMeta = {
-      dashboard: {
+    const existing = fixtures.storedDashboard(
+      {
         uid: 'ops',
         id: 3,
         title: 'Ops',
@@ -300,26 +277,17 @@ describe('Explore', () => {
           { id: 7, type: 'row', panels: [{ id: 11, type: 'text' }] },
         ],
       },
-      meta: {
-        type: 'db',
-        canSave: true,
-        canEdit: true,
-        canAdmin: false,
-        canDelete: true,
+      {
         slug: 'ops',
         url: '/d/ops/ops',
-        created: '2026-11-01T10:00:00.000Z',
-        updated: '2026-11-01T11:00:00.000Z',
         createdBy: 'a',
         updatedBy: 'a',
-        version: 4,
         folderId: 2,
         folderUid: 'team',
         folderTitle: 'Team',
         folderUrl: '/dashboards/f/team',
-        provisioned: false,
       },
-    };
+    );
     const hit: SearchHit = {
       id: 3,
       uid: 'ops',

@@ -6,7 +6,7 @@ import { startSession } from '../../../api/session';
 import type { dataSourceListSchema } from '../../../../contract/datasources';
 import { useUrlParams } from '../../../lib/useUrlParams';
 import { renderRoutes, renderWithProviders } from '../../../test/render';
-import { answer, API, connectedSession, failWith, server } from '../../../test/server';
+import { answer, API, connectedSession, failWith, fixtures, server } from '../../../test/server';
 import { ALL_VALUE, type VariableModel, type VariableState } from './types';
 import { useVariables } from './useVariables';
 import { VariablesBar } from './VariablesBar';
@@ -79,27 +79,7 @@ describe('VariablesBar', () => {
   });
 });
 
-const prometheus = {
-  id: 1,
-  uid: 'prom1',
-  orgId: 1,
-  name: 'Prometheus',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://prom:9090',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: true,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-};
+const prometheus = fixtures.dataSource({ uid: 'prom1' });
 
 const models: VariableModel[] = [
   { name: 'job', type: 'query', datasource: { uid: 'prom1' }, query: 'label_values(job)', refresh: 1, includeAll: true, multi: true },

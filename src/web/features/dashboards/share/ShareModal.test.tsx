@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { renderWithProviders } from '../../../test/render';
-import { API, connectedSession, server } from '../../../test/server';
+import { API, connectedSession, fixtures, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { downloadText } from '../runtime/csv';
 import { ShareModal, type ShareModalProps } from './ShareModal';
@@ -79,33 +79,7 @@ describe('ShareModal', () => {
   });
 
   it('exports the dashboard for sharing externally, to view, copy and save', async () => {
-    server.use(
-      http.get(`${API}/api/datasources`, () =>
-        HttpResponse.json([
-          {
-            id: 1,
-            uid: 'p1',
-            orgId: 1,
-            name: 'Prom',
-            type: 'prometheus',
-            typeName: 'Prometheus',
-            typeLogoUrl: '',
-            access: 'proxy',
-            url: 'http://prom:9090',
-            user: '',
-            database: '',
-            basicAuth: false,
-            basicAuthUser: '',
-            withCredentials: false,
-            isDefault: true,
-            jsonData: {},
-            secureJsonFields: {},
-            version: 1,
-            readOnly: false,
-          },
-        ]),
-      ),
-    );
+    server.use(http.get(`${API}/api/datasources`, () => HttpResponse.json([fixtures.dataSource({ uid: 'p1', name: 'Prom' })])));
     renderShare();
     await userEvent.click(await screen.findByRole('tab', { name: 'Export' }));
     await userEvent.click(screen.getByRole('button', { name: 'View JSON' }));

@@ -5,94 +5,39 @@ import type { DashboardWithMeta } from '../../../../../contract/dashboards';
 import { startSession } from '../../../../api/session';
 import { appRoutes } from '../../../../app/router';
 import { renderRoutes } from '../../../../test/render';
-import { API, answer, connectedSession, server } from '../../../../test/server';
+import { stubIntersectionObserver } from '../../../../test/browserStubs';
+import { API, connectedSession, fixtures, serveDashboard, server } from '../../../../test/server';
 import { userEvent } from '../../../../test/user';
 
-// jsdom has no IntersectionObserver: panels that never come into view simply wait.
-globalThis.IntersectionObserver ??= class {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-} as unknown as typeof IntersectionObserver;
+stubIntersectionObserver();
 
 const testdata = { uid: 'td', name: 'TestData', type: 'grafana-testdata-datasource', isDefault: true };
 
 function stored(): DashboardWithMeta {
-  return {
-    dashboard: {
-      uid: 'abc',
-      id: 7,
-      title: 'Checkout',
-      version: 1,
-      panels: [
-        {
-          id: 2,
-          type: 'timeseries',
-          title: 'Latency',
-          gridPos: { x: 0, y: 0, w: 12, h: 8 },
-          datasource: { type: testdata.type, uid: 'td' },
-          targets: [{ refId: 'A', datasource: { type: testdata.type, uid: 'td' }, scenarioId: 'random_walk' }],
-        },
-      ],
-    },
-    meta: {
-      type: 'db',
-      canSave: true,
-      canEdit: true,
-      canAdmin: false,
-      canDelete: true,
-      slug: 'checkout',
-      url: '/d/abc/checkout',
-      created: '2026-11-01T10:00:00.000Z',
-      updated: '2026-11-01T11:00:00.000Z',
-      createdBy: 'sa-admin',
-      updatedBy: 'sa-admin',
-      version: 1,
-      folderId: 0,
-      folderUid: '',
-      folderTitle: 'General',
-      folderUrl: '',
-      provisioned: false,
-    },
-  };
+  return fixtures.storedDashboard({
+    uid: 'abc',
+    id: 7,
+    title: 'Checkout',
+    version: 1,
+    panels: [
+      {
+        id: 2,
+        type: 'timeseries',
+        title: 'Latency',
+        gridPos: { x: 0, y: 0, w: 12, h: 8 },
+        datasource: { type: testdata.type, uid: 'td' },
+        targets: [{ refId: 'A', datasource: { type: testdata.type, uid: 'td' }, scenarioId: 'random_walk' }],
+      },
+    ],
+  });
 }
 
 function open(path = '/d/abc/checkout?editPanel=2') {
   startSession(connectedSession('Editor'));
+  serveDashboard(stored());
   server.use(
-    http.get(`${API}/api/dashboards/uid/abc`, () => HttpResponse.json(stored())),
-    http.get(`${API}/api/datasources`, () =>
-      HttpResponse.json([
-        {
-          ...testdata,
-          id: 1,
-          orgId: 1,
-          typeName: 'TestData',
-          typeLogoUrl: '',
-          access: 'proxy',
-          url: '',
-          user: '',
-          database: '',
-          basicAuth: false,
-          basicAuthUser: '',
-          withCredentials: false,
-          jsonData: {},
-          secureJsonFields: {},
-          version: 1,
-          readOnly: false,
-        },
-      ]),
-    ),
+    http.get(`${API}/api/datasources`, () => HttpResponse.json([fixtures.dataSource({ ...testdata, typeName: 'TestData', url: '' })])),
     http.post(`${API}/api/ds/query`, () => HttpResponse.json({ results: {} })),
-    answer('get', '/api/folders', []),
-    answer('get', '/api/user/stars', []),
-    answer('get', '/api/annotations', []),
   );
   return renderRoutes(appRoutes, path);
 }

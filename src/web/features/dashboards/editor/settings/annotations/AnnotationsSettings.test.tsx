@@ -2,31 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { dataSourceListSchema } from '../../../../../../contract/datasources';
 import { startSession } from '../../../../../api/session';
-import { answer, connectedSession, server } from '../../../../../test/server';
+import { answer, connectedSession, fixtures, server } from '../../../../../test/server';
 import { userEvent } from '../../../../../test/user';
 import { renderSettings } from '../testing';
 
-const dataSource = (uid: string, name: string, type: string) => ({
-  id: 1,
-  uid,
-  orgId: 1,
-  name,
-  type,
-  typeName: name,
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://db:5432',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: false,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-});
+const dataSource = (uid: string, name: string, type: string) =>
+  fixtures.dataSource({ uid, name, type, typeName: name, url: 'http://db:5432', isDefault: false });
 
 beforeEach(() => {
   startSession(connectedSession('Editor'));

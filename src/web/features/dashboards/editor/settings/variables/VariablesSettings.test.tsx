@@ -3,31 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { dataSourceListSchema } from '../../../../../../contract/datasources';
 import { startSession } from '../../../../../api/session';
-import { answer, API, connectedSession, server } from '../../../../../test/server';
+import { answer, API, connectedSession, fixtures, server } from '../../../../../test/server';
 import { userEvent } from '../../../../../test/user';
 import { renderSettings } from '../testing';
 
-const prometheus = {
-  id: 1,
-  uid: 'prom1',
-  orgId: 1,
-  name: 'Prometheus',
-  type: 'prometheus',
-  typeName: 'Prometheus',
-  typeLogoUrl: '',
-  access: 'proxy',
-  url: 'http://prom:9090',
-  user: '',
-  database: '',
-  basicAuth: false,
-  basicAuthUser: '',
-  withCredentials: false,
-  isDefault: true,
-  jsonData: {},
-  secureJsonFields: {},
-  version: 1,
-  readOnly: false,
-};
+const prometheus = fixtures.dataSource({ uid: 'prom1' });
 
 beforeEach(() => {
   startSession(connectedSession('Editor'));
