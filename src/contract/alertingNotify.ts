@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { optionalField, typeError } from './common';
+import { parsePromDuration } from './durations';
 
 /** Where a resource came from: `api` (written through the API), `file` (provisioning files, read-only), `""` (X-Disable-Provenance). */
 export const provenances = ['', 'api', 'file'] as const;
@@ -45,14 +46,12 @@ export function isContactPointType(type: string): type is ContactPointType {
   return (contactPointTypes as readonly string[]).includes(type);
 }
 
-/** Prometheus' duration syntax: `30s`, `5m`, `1h30m`, `4h`, `1d`, `1w`. */
-export const PROMETHEUS_DURATION = /^((\d+)y)?((\d+)w)?((\d+)d)?((\d+)h)?((\d+)m)?((\d+)s)?((\d+)ms)?$/;
-
 function durationField() {
   return optionalField(
     z
       .string({ error: typeError('a duration such as 30s, 5m or 4h') })
-      .refine((text) => text !== '' && PROMETHEUS_DURATION.test(text), { error: 'must be a duration such as 30s, 5m or 4h' }),
+      // Prometheus's syntax (`30s`, `5m`, `1h30m`, `1d`, `0`), as Alertmanager reads a policy's timings.
+      .refine((text) => parsePromDuration(text) !== undefined, { error: 'must be a duration such as 30s, 5m or 4h' }),
   );
 }
 

@@ -4,7 +4,8 @@
  * child takes stays with its parent. Children inherit receiver, group_by, timings and mute/active
  * intervals from their parent where they leave them out.
  */
-import { PROMETHEUS_DURATION, type Route } from '../../../contract/alertingNotify';
+import type { Route } from '../../../contract/alertingNotify';
+import { parsePromDuration } from '../../../contract/durations';
 import { fromObjectMatcher, labelSetText, matchesAll, parseMatchers, type Matcher } from './matchers';
 import type { Labels } from './types';
 
@@ -56,18 +57,9 @@ export function notificationSettingsLabels(settings: NotificationSettings): Labe
 
 /** `30s`, `5m`, `1h30m`, `1d`, `1w` in milliseconds. */
 export function durationMs(text: string): number {
-  const match = PROMETHEUS_DURATION.exec(text);
-  if (!match || text === '') throw new Error(`"${text}" is not a duration such as 30s, 5m or 4h`);
-  const [, , y, , w, , d, , h, , m, , s, , ms] = match;
-  return (
-    Number(y ?? 0) * 365 * 86_400_000 +
-    Number(w ?? 0) * 7 * 86_400_000 +
-    Number(d ?? 0) * 86_400_000 +
-    Number(h ?? 0) * 3_600_000 +
-    Number(m ?? 0) * 60_000 +
-    Number(s ?? 0) * 1000 +
-    Number(ms ?? 0)
-  );
+  const ms = parsePromDuration(text);
+  if (ms === undefined) throw new Error(`"${text}" is not a duration such as 30s, 5m or 4h`);
+  return ms;
 }
 
 export interface RouteNode {

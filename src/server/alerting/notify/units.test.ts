@@ -85,6 +85,9 @@ describe('routing', () => {
     expect(durationMs('1h30m')).toBe(5_400_000);
     expect(durationMs('1d')).toBe(86_400_000);
     expect(() => durationMs('soon')).toThrow(/not a duration/);
+    // As Prometheus's model.ParseDuration (which Alertmanager reads timings with): a bare 0, no empty text.
+    expect(durationMs('0')).toBe(0);
+    expect(() => durationMs('')).toThrow(/not a duration/);
   });
 });
 

@@ -3,7 +3,8 @@
  * not override, so it keeps inheriting; its matchers are saved as `object_matchers` (Grafana
  * turns Alertmanager's text matchers into those as well when a policy is edited).
  */
-import { PROMETHEUS_DURATION, type Route } from '../../../../contract/alertingNotify';
+import type { Route } from '../../../../contract/alertingNotify';
+import { parsePromDuration } from '../../../../contract/durations';
 import { rowProblem, type MatcherRow } from '../silences/matchers';
 import { policyMatchers } from './routingPreview';
 
@@ -49,7 +50,7 @@ export function draftFromPolicy(policy: Route | undefined): PolicyDraft {
 const usedRows = (rows: MatcherRow[]) => rows.filter((row) => row.name.trim() !== '' || row.value !== '');
 
 const durationProblem = (text: string) =>
-  text.trim() === '' || PROMETHEUS_DURATION.test(text.trim()) ? undefined : 'A duration such as 30s, 5m or 4h';
+  text.trim() === '' || parsePromDuration(text.trim()) !== undefined ? undefined : 'A duration such as 30s, 5m or 4h';
 
 /** Why the draft cannot be saved, per field; empty when it can. */
 export function draftProblems(draft: PolicyDraft, isDefault: boolean): PolicyDraftProblems {
