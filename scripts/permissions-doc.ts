@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { orgRoles } from '../src/contract/common';
-import type { ApiRoute } from '../src/server/app';
+import type { ApiRoute } from '../src/server/requestAuth';
 import { folderChecks, permissions, roleAtLeast } from '../src/server/auth/permissions';
 
 const START = '<!-- permissions:start -->';

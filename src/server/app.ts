@@ -11,8 +11,6 @@ import { registerRoutes } from './routes';
 import type { Store } from './store';
 import { filesUnder, serveUi } from './uiFiles';
 
-export type { ApiRoute } from './requestAuth';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The alert rule scheduler (ticking only when `alerting.evaluate` is set; tests call `tick`). */

@@ -19,7 +19,7 @@ import * as serviceaccounts from '../contract/serviceaccounts';
 import * as users from '../contract/users';
 import { mintToken } from './bootstrap';
 import { configureOutgoing, DEFAULT_DENY_CIDRS } from './outgoing';
-import type { ApiRoute } from './app';
+import type { ApiRoute } from './requestAuth';
 import { startTestServer, type TestServer } from './testing/harness';
 
 const RUNS = Number(process.env.SIGHTLINE_FUZZ_RUNS ?? 250);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classicConditions, evaluateMath, mathVariables, reduce, resample, threshold } from './expressions';
+import { classicConditions, reduce, resample, threshold } from './expressions';
+import { evaluateMath, mathVariables } from './mathExpression';
 import { expandTemplate } from './template';
 import { labelsKey, valueOfFrames, type ExprValue } from './values';
 

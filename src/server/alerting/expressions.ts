@@ -7,8 +7,6 @@ import { parseIntervalMs } from '../../contract/durations';
 import { ExpressionError } from './expressionError';
 import { labelsKey, NO_DATA, type ExprValue, type Labels, type Series } from './values';
 
-export { evaluateMath, mathVariables } from './mathExpression';
-
 // --- Reduce ----------------------------------------------------------------------------------
 
 export const reducers = ['last', 'mean', 'min', 'max', 'sum', 'count', 'median'] as const;

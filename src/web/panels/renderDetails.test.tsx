@@ -14,7 +14,7 @@ import { textWidth } from './textMeasure';
 import { buildGraphData } from './timeseries/graphData';
 import { Legend, legendOptionsOf, rightLegendWidth } from './timeseries/Legend';
 import { fillTooltip, setTooltipPinned, tooltipRows } from './timeseries/overlays';
-import { seriesLinksAt } from './timeseries/TimeSeriesPanel';
+import { seriesLinksAt } from './timeseries/overlays';
 import { buildUplotOptions, rightPadding, tickDecimals } from './timeseries/uplotOptions';
 import { panelFrames } from './transformations';
 

@@ -11,8 +11,6 @@ import { tooltipOptionsOf } from './overlays';
 import { useBoxSize } from './useBoxSize';
 import { usePlot } from './usePlot';
 
-export { seriesLinksAt } from './overlays';
-
 /** A text alternative for the canvas: each series with its last value. */
 export function graphDescription(graph: GraphData, title?: string): string {
   const shown = graph.series.filter((s) => !s.custom.hideFromViz);
