@@ -122,9 +122,12 @@ export function useExplore(resultsWidth: number) {
     [committed, committedKey],
   );
 
+  // A person's write (run, data source, range) is rendered at once rather than as a transition:
+  // otherwise the address moves ahead of the page, and what is typed in between is typed into
+  // the old state and then dropped when the new one renders.
   const write = useCallback(
-    (pane: ExplorePane, { replace = false }: { replace?: boolean } = {}) =>
-      setParams(new URLSearchParams(exploreSearch({ paneId, pane }, orgId)), { replace }),
+    (pane: ExplorePane, { replace = false, fromEffect = false }: { replace?: boolean; fromEffect?: boolean } = {}) =>
+      setParams(new URLSearchParams(exploreSearch({ paneId, pane }, orgId)), { replace, flushSync: !fromEffect }),
     [setParams, paneId, orgId],
   );
   const paneValue = mixed ? MIXED_DATASOURCE : (dataSource?.uid ?? url?.pane.datasource ?? null);
@@ -136,7 +139,7 @@ export function useExplore(resultsWidth: number) {
     const first = resolveDataSource(null, queryable) ?? queryable[0];
     write(
       { datasource: first?.uid ?? null, queries: first ? [defaultQuery('A', refOf(first))] : [], range: EXPLORE_DEFAULT_RANGE },
-      { replace: true },
+      { replace: true, fromEffect: true },
     );
   }, [url, list.data, queryable, write]);
 
