@@ -14,7 +14,7 @@ import { SecretBox, SECRET_KEY_FILE } from './secrets';
 import { backupDatabase, BackupRefused, restoreDatabase, RestoreRefused } from './store/backup';
 import { copySqliteToPostgres, CopyRefused } from './store/copy';
 import { DATABASE_FILE } from './store/db';
-import { redactDatabaseUrl } from './store/postgres';
+import { redactDatabaseUrl } from './store/databaseUrl';
 
 const USAGE = `Usage: npm run token -- --name NAME --role ROLE [--ttl SECONDS] [--token-name NAME] [--data-dir DIR]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
-import { redactDatabaseUrl } from './store/postgres';
+import { redactDatabaseUrl } from './store/databaseUrl';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/sightline');
 

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, storeOptionsOf } from './config';
 import { openStore } from './store';
-import { DatabaseUnavailable } from './store/postgres';
+import { DatabaseUnavailable } from './store/databaseUrl';
 import { hashToken } from './auth/tokens';
 import { configureOutgoing } from './outgoing';
 import { configureSqlLimits } from './query/limits';

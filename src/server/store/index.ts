@@ -8,7 +8,6 @@ import { DataSourceStore } from './datasources';
 import { inTransaction, openDatabase, type Db, type SynchronousMode } from './db';
 import type { SqlDialect } from './dialect';
 import { FolderStore } from './folders';
-import { openPostgres } from './postgres';
 import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
 import { ProvisioningStore } from './provisioning';
@@ -107,7 +106,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     throw new Error('SIGHTLINE_SECRET_KEY is required with PostgreSQL: every instance must unseal the same data source secrets');
   }
   const connection = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, { poolSize: options.poolSize, log: options.log })
+    ? await (await import('./postgres')).openPostgres(options.databaseUrl, { poolSize: options.poolSize, log: options.log })
     : await openDatabase(dataDir, { synchronous: options.synchronous });
   // After the database: the data dir is created (0700) in one place, there.
   const secrets = SecretBox.fromConfig(dataDir, options.secretKey);

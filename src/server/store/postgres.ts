@@ -21,6 +21,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Connection, Db } from './db';
+import { DatabaseUnavailable, redactDatabaseUrl } from './databaseUrl';
 import { CHANGES_CHANNEL, migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -126,17 +127,6 @@ class ChangeCounter {
 /** Connection settings from `SIGHTLINE_DATABASE_URL` (`sslmode` as libpq reads it). */
 function clientConfig(url: string): pg.ClientConfig {
   return { connectionString: url, application_name: 'sightline' };
-}
-
-/** `postgres://user:***@host:port/db`: the URL without its password, for logs and messages. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://(unparsable URL)';
-  }
 }
 
 /**
@@ -263,6 +253,3 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw error;
   }
 }
-
-/** The configured PostgreSQL database cannot be reached or logged into. */
-export class DatabaseUnavailable extends Error {}

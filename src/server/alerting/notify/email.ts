@@ -3,7 +3,6 @@
  * address is resolved under the outgoing policy first and nodemailer connects to that address
  * (with the name kept for TLS), so a name cannot lead SMTP to a denied address.
  */
-import nodemailer from 'nodemailer';
 import { resolveAllowed, withOutgoingSlot } from '../../outgoing';
 import { DeliveryError } from './http';
 
@@ -31,6 +30,8 @@ export async function sendEmail(smtp: SmtpSettings, message: { to: string[]; sub
     throw new DeliveryError(`SMTP server ${smtp.host}: ${(error as Error).message}`);
   }
   const timeout = smtp.timeoutMs ?? 30_000;
+  // Loaded with the first email: many servers never send one, and it is not kept in memory for them.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: address,
     port: smtp.port,
