@@ -102,8 +102,8 @@ function headOf(entry: Entry): string {
   return (
     `{"id":${entry.id},"uid":${JSON.stringify(entry.uid)},"title":${JSON.stringify(entry.title)},` +
     `"uri":${JSON.stringify(`db/${entry.slug}`)},"url":${JSON.stringify(url)},"slug":${JSON.stringify(entry.slug)},` +
-    // The stored tags are already the array as JSON.stringify writes it (dashboards.ts is their
-    // only writer): parsing and writing them again was most of a first answer's cost per hit.
+    // The stored tags are already the array as JSON.stringify writes it (dashboards.ts writes
+    // them, the column's default is `[]`): parsing and writing them again cost every first hit.
     `"type":"${entry.isFolder ? 'dash-folder' : 'dash-db'}","tags":${entry.tags},"isStarred":`
   );
 }
