@@ -105,6 +105,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   if (options.databaseUrl && !options.secretKey) {
     throw new Error('SIGHTLINE_SECRET_KEY is required with PostgreSQL: every instance must unseal the same data source secrets');
   }
+  // Imported only when configured: a static import would load pg into every SQLite server.
   const connection = options.databaseUrl
     ? await (await import('./postgres')).openPostgres(options.databaseUrl, { poolSize: options.poolSize, log: options.log })
     : await openDatabase(dataDir, { synchronous: options.synchronous });
