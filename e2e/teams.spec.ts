@@ -82,7 +82,11 @@ test.describe('teams', () => {
     // Delete the team from the list, after a confirm that says what is lost.
     await page.getByRole('link', { name: 'Teams' }).first().click();
     await page.getByRole('textbox', { name: 'Search teams' }).fill(`${name} squad`);
-    await page.getByRole('button', { name: `Delete the team ${name} squad` }).click();
+    // As a person would, delete once the list shows only the match (its header and one row).
+    const teams = page.getByRole('table', { name: 'Teams' });
+    await expect(teams.getByRole('row')).toHaveCount(2);
+    await expect(page).toHaveURL(/[?&]query=/);
+    await teams.getByRole('button', { name: `Delete the team ${name} squad` }).click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete team' });
     await expect(confirmDelete).toContainText('Every folder and dashboard permission given to the team is removed with it');
     await confirmDelete.getByRole('button', { name: 'Delete team' }).click();
