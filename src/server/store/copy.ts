@@ -41,7 +41,7 @@ interface TableInfo {
 async function tablesInOrder(source: Kysely<unknown>): Promise<TableInfo[]> {
   // Ordinary tables only: a virtual table (the FTS5 title index) and its shadow tables are
   // SQLite's index, not data; PostgreSQL has its own (migration 0007). So is the search's log of
-  // changed dashboards (migration 0010, SQLite only).
+  // changed dashboards (migrations 0010 and 0017: each store writes its own).
   const names = (
     await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'
       and name not like 'sqlite_%' and name not like 'kysely_%' and name <> 'dashboard_change' order by name`.execute(source)

@@ -414,8 +414,8 @@ export class DashboardStore {
    * Grafana's search over dashboards and folders in SQL: every word of `query` in the title (any
    * order, any case), all `tag`s, type, folder and uid/id filters, alphabetical, paged. Every word
    * is checked literally in `title_lower` (`containsText`); on PostgreSQL the trigram index of
-   * migration 0007 answers those checks. `/api/search` runs this on PostgreSQL; on SQLite it
-   * answers from memory (`DashboardSearch`, store/searchCatalogue.ts), the same hits.
+   * migration 0007 answers those checks. `/api/search` answers from memory (`DashboardSearch`,
+   * store/searchCatalogue.ts); this is the reference its tests compare it with.
    */
   search(orgId: number, params: SearchParams, filter: FolderFilter): Promise<Array<SearchRow>> {
     const words = (params.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);

@@ -115,7 +115,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   const stores = storesOver(db, secrets, options.versionsToKeep, connection.writes);
   return {
     ...stores,
-    search: new DashboardSearch(db, stores.dashboards),
+    search: new DashboardSearch(db),
     db,
     dialect: connection.dialect,
     file: connection.file,

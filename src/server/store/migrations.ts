@@ -374,7 +374,7 @@ const migrations: Record<string, Migration> = {
   },
   '0010_dashboard_changes': {
     async up(db: Kysely<unknown>) {
-      if (dialectOf(db) === 'postgres') return; // search runs in SQL there (store/searchCatalogue.ts says why).
+      if (dialectOf(db) === 'postgres') return; // PostgreSQL's log is 0017's.
       // Title search runs in memory now, with this log: 0008's trigram index is no longer read.
       for (const trigger of ['dashboard_title_index_insert', 'dashboard_title_index_delete', 'dashboard_title_index_update']) {
         await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
@@ -664,6 +664,58 @@ const migrations: Record<string, Migration> = {
           db,
         );
       }
+    },
+  },
+  '0017_dashboard_changes_postgres': {
+    // PostgreSQL's log of changed dashboards, so the search answers from memory there too
+    // (store/dashboardChanges.ts reads it; SQLite's is 0010's). Needs PostgreSQL 13 (xid8).
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) !== 'postgres') return;
+      await sql`create table dashboard_change (
+        seq bigserial primary key,
+        xid xid8 not null default pg_current_xact_id(),
+        org_id bigint not null,
+        dashboard_id bigint not null
+      )`.execute(db);
+      await sql`create index dashboard_change_xid on dashboard_change (xid)`.execute(db);
+      // The highest transaction whose entries are gone: a reader behind it reads the rows whole.
+      await sql`create table dashboard_change_pruned (xid xid8 not null)`.execute(db);
+      await sql`insert into dashboard_change_pruned (xid) values ('0')`.execute(db);
+      await sql`create function sightline_dashboard_changed() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' then
+            insert into dashboard_change (org_id, dashboard_id) values (old.org_id, old.id);
+          else
+            insert into dashboard_change (org_id, dashboard_id) values (new.org_id, new.id);
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger dashboard_change_write after insert or delete on dashboard
+        for each row execute function sightline_dashboard_changed()`.execute(db);
+      // Only what a search checks or shows: not the model (`data`), versions or timestamps.
+      await sql`create trigger dashboard_change_update after update of org_id, uid, is_folder, folder_id, title, title_lower, slug, tags
+        on dashboard for each row execute function sightline_dashboard_changed()`.execute(db);
+      await sql`create function sightline_dashboard_truncated() returns trigger language plpgsql as $$
+        begin
+          update dashboard_change_pruned set xid = greatest(xid, pg_current_xact_id());
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger dashboard_change_truncate after truncate on dashboard
+        for each statement execute function sightline_dashboard_truncated()`.execute(db);
+      // The newest 10,000 are kept, as on SQLite.
+      await sql`create function sightline_dashboard_change_prune() returns trigger language plpgsql as $$
+        declare
+          gone xid8;
+        begin
+          with deleted as (delete from dashboard_change where seq <= new.seq - 10000 returning xid)
+            select xid into gone from deleted order by xid desc limit 1;
+          if gone is not null then
+            update dashboard_change_pruned set xid = greatest(xid, gone);
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger dashboard_change_prune after insert on dashboard_change
+        for each row when (new.seq % 1000 = 0) execute function sightline_dashboard_change_prune()`.execute(db);
     },
   },
 };

@@ -1,9 +1,9 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { SearchHit } from '../../contract/search';
 import { dashboardUrl, folderUrl } from '../urls';
+import { dashboardChangeLog, type DashboardChangeLog } from './dashboardChanges';
 import type { Db } from './db';
-import { dialectOf } from './dialect';
-import type { DashboardStore, FolderFilter, SearchParams, SearchRow } from './dashboards';
+import type { FolderFilter, SearchParams, SearchRow } from './dashboards';
 
 /** One search hit as Grafana's `/api/search` shows it. The reference for the text the catalogue writes. */
 export function searchHit(row: SearchRow, isStarred: boolean): SearchHit {
@@ -46,8 +46,6 @@ interface Entry {
   /** The folder entry `hit` shows (a renamed folder is a new entry, so the hit is made again). */
   hitFolder: Entry | undefined;
 }
-
-type ChangeRow = { seq: number; org_id: number; dashboard_id: number };
 
 type EntryRow = Pick<SearchRow, 'id' | 'uid' | 'title' | 'slug' | 'is_folder' | 'tags' | 'folder_id'> & {
   org_id: number;
@@ -251,8 +249,6 @@ function entriesWithAll(block: Block, words: string[]): Entry[] {
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 
-/** Changed dashboards asked for at once; beyond, the org is read again whole. */
-const MAX_CHANGES = 5_000;
 /** Rows per read while loading an org. */
 const LOAD_CHUNK = 20_000;
 
@@ -264,33 +260,25 @@ const LOAD_CHUNK = 20_000;
  * what SQLite's walk did (see docs/performance.md).
  *
  * Changes: every insert, update of a shown column and delete of a `dashboard` row appends to
- * `dashboard_change` (triggers, migration 0010), whatever writes it, this process or another on
- * the same file. Each search first reads the entries after the last one it applied and re-reads
+ * `dashboard_change` (triggers, migrations 0010 and 0017), whatever writes it: this process,
+ * another on the same SQLite file, another instance on the same PostgreSQL database. Each search
+ * first reads the entries since the last one it applied (store/dashboardChanges.ts) and re-reads
  * those dashboards, so an answer always reflects every committed write. When the log was pruned
  * past what was applied, the org is read again whole.
- *
- * SQLite only: on PostgreSQL several instances write, and a sequence number can commit after a
- * higher one; there the search runs in SQL (`DashboardStore.search`, pg_trgm), answering the same.
  */
 export class DashboardSearch {
   private readonly orgs = new Map<number, OrgCatalogue>();
-  /** The last change applied (all orgs in memory are up to date with it). */
-  private applied = 0;
-  private changesQuery: CompiledQuery<ChangeRow> | undefined;
+  /** Followed since the orgs in memory were read: they are up to date with what it returned. */
+  private readonly changes: DashboardChangeLog;
   /** Loads and change reads run one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly db: Db,
-    private readonly dashboards: DashboardStore,
-  ) {}
+  constructor(private readonly db: Db) {
+    this.changes = dashboardChangeLog(db);
+  }
 
   /** The hits as `/api/search` answers them: a JSON array, UTF-8. */
   async answer(orgId: number, params: SearchParams, filter: FolderFilter, starred: ReadonlySet<number>): Promise<Buffer> {
-    if (dialectOf(this.db) === 'postgres') {
-      const rows = await this.dashboards.search(orgId, params, filter);
-      return Buffer.from(JSON.stringify(rows.map((row) => searchHit(row, starred.has(row.id)))));
-    }
     const catalogue = await this.current(orgId);
     // Each hit's bytes are kept once made: an answer copies them and builds no string.
     const pieces: Buffer[] = [OPEN];
@@ -335,30 +323,17 @@ export class DashboardSearch {
     return next;
   }
 
-  private async lastChange(): Promise<number> {
-    const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from dashboard_change`.execute(this.db);
-    return Number(rows[0]?.seq ?? 0);
-  }
-
   private async applyChanges(): Promise<void> {
-    if (this.orgs.size === 0) {
-      this.applied = await this.lastChange();
-      return;
-    }
-    // Compiled once: every search runs it, and almost always finds nothing.
-    this.changesQuery ??=
-      sql<ChangeRow>`select seq, org_id, dashboard_id from dashboard_change where seq > ${0} order by seq limit ${0}`.compile(this.db);
-    const { rows } = await this.db.executeQuery<ChangeRow>({ ...this.changesQuery, parameters: [this.applied, MAX_CHANGES + 1] });
-    if (rows.length === 0) return;
-    // Entries are numbered without gaps, and only the oldest are pruned: a gap means some were missed.
-    if (rows.length > MAX_CHANGES || rows[0]!.seq !== this.applied + 1) {
+    if (this.orgs.size === 0) return this.changes.start();
+    const read = await this.changes.read();
+    if (read.reload) {
       this.orgs.clear();
-      this.applied = await this.lastChange();
-      return;
+      return this.changes.start();
     }
+    if (read.changed.length === 0) return;
     // Dashboard → its org, for the orgs in memory.
     const changed = new Map<number, number>();
-    for (const row of rows) if (this.orgs.has(row.org_id)) changed.set(row.dashboard_id, row.org_id);
+    for (const row of read.changed) if (this.orgs.has(row.org_id)) changed.set(row.dashboard_id, row.org_id);
     const ids = [...changed.keys()];
     const current = new Map<number, EntryRow>();
     for (let start = 0; start < ids.length; start += 500) {
@@ -373,7 +348,6 @@ export class DashboardSearch {
       const row = current.get(id);
       if (row && row.org_id === orgId) catalogue.add(entryOf(row));
     }
-    this.applied = rows[rows.length - 1]!.seq;
   }
 
   private entryRows() {
@@ -405,7 +379,6 @@ export class DashboardSearch {
 
   /** Reads every org's catalogue now (at start-up), so no first search waits for it. */
   async warm(): Promise<void> {
-    if (dialectOf(this.db) === 'postgres') return;
     const orgs = await this.db.selectFrom('org').select('id').execute();
     for (const { id } of orgs) await this.current(id);
   }
