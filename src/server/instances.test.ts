@@ -73,6 +73,32 @@ describe('several instances on one PostgreSQL database', () => {
     expect(found.map((hit: { uid: string }) => hit.uid)).toEqual([uid]);
   });
 
+  it('an annotation created on one is listed by the others at once; an edit or delete there shows within moments', async () => {
+    const [a, b, c] = instances;
+    const time = Date.now() - 60_000;
+    const window = `/api/annotations?from=${time - 1_000}&to=${time + 1_000}`;
+    const texts = async (instance: ServerProcess) =>
+      ((await (await instance.api(window)).json()) as Array<{ text: string }>).map((annotation) => annotation.text);
+    const created = await a!.api('/api/annotations', json({ time, text: 'deployed 1.0', tags: ['ha'] }));
+    expect(created.status).toBe(200);
+    const { id } = await created.json();
+    // Each instance has the annotation's JSON cached before it changes elsewhere.
+    expect(await texts(b!)).toEqual(['deployed 1.0']);
+    expect(await texts(c!)).toEqual(['deployed 1.0']);
+
+    await a!.api(`/api/annotations/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'deployed 1.1' }),
+    });
+    const edited = performance.now();
+    await expect.poll(() => texts(b!), { timeout: 20_000, interval: 5 }).toEqual(['deployed 1.1']);
+    console.log(`an annotation edited on one instance shows on another after ${Math.round(performance.now() - edited)} ms`);
+    await c!.api(`/api/annotations/${id}`, { method: 'DELETE' });
+    expect(await texts(b!)).toEqual([]);
+    expect(await texts(a!)).toEqual([]);
+  });
+
   it('a revocation, a disabled account and a lowered role on one are refused by the others within moments', async () => {
     const [a, b, c] = instances;
     const account = async (role: string) => {

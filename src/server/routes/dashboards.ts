@@ -151,17 +151,14 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
   });
 
   app.get('/api/dashboards/uid/:uid', { config: { action: 'dashboards:read' } }, async (request, reply) => {
-    // The model as the UTF-8 bytes stored: decoding megabytes into a string and encoding it back costs more than all the rest.
     const { dashboard, access } = await viewable(request.identity, request.params, 'dashboards:read', (orgId, uid) =>
-      store.dashboards.getByUidWithModelBytes(orgId, uid),
+      store.dashboards.getForView(orgId, uid, request.identity.accountId),
     );
-    const folder = dashboard.folder_id === null ? undefined : await store.folders.getById(dashboard.org_id, dashboard.folder_id);
-    const logins = await store.dashboards.logins([dashboard.created_by, dashboard.updated_by]);
+    const { folder, provisioning } = dashboard;
     const canEdit = access.canDashboard(dashboard, EDIT);
     // Grafana's marks: `provisioned` when a file holds it and its provider does not allow UI
     // updates (the UI then offers no Save); the file is named either way.
-    const provisioning = await store.provisioning.forDashboard(dashboard.id);
-    const locked = provisioning !== undefined && !provisioning.allow_ui_updates;
+    const locked = provisioning !== undefined && !provisioning.allowUiUpdates;
     const meta: DashboardMeta = {
       type: 'db',
       canSave: canEdit && !locked,
@@ -169,14 +166,14 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
       canAdmin: access.canDashboard(dashboard, ADMIN),
       canDelete: canEdit && provisioning === undefined,
       canStar: true,
-      isStarred: await store.stars.isStarred(request.identity.accountId, dashboard.id),
+      isStarred: dashboard.starred,
       slug: dashboard.slug,
       url: dashboardUrl(dashboard.uid, dashboard.slug),
       expires: '0001-01-01T00:00:00Z',
       created: iso(dashboard.created),
       updated: iso(dashboard.updated),
-      createdBy: (dashboard.created_by !== null && logins.get(dashboard.created_by)) || 'unknown',
-      updatedBy: (dashboard.updated_by !== null && logins.get(dashboard.updated_by)) || 'unknown',
+      createdBy: dashboard.createdByLogin || 'unknown',
+      updatedBy: dashboard.updatedByLogin || 'unknown',
       version: dashboard.version,
       hasAcl: false,
       isFolder: false,
@@ -185,7 +182,7 @@ export function registerDashboardRoutes(app: FastifyInstance, store: Store): voi
       folderTitle: folder?.title ?? 'General',
       folderUrl: folder ? folderUrl(folder.uid, folder.slug) : '',
       provisioned: locked,
-      provisionedExternalId: provisioning?.external_id ?? '',
+      provisionedExternalId: provisioning?.externalId ?? '',
     };
     // The stored model is already JSON: splice it in rather than parse and re-serialise it.
     return reply

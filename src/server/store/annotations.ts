@@ -256,11 +256,10 @@ export class AnnotationStore {
     writes?: () => number,
   ) {
     this.dialect = dialectOf(db);
-    // On PostgreSQL another instance's annotation writes are not announced (only the identity
-    // tables' are), so nothing here is cached there; on SQLite `writes` sees every commit.
-    const seesEveryWrite = this.dialect === 'sqlite' ? writes : undefined;
-    this.classes = seesEveryWrite && new ReadCache(seesEveryWrite, ANNOTATION_CACHE_TTL_MS, 100);
-    this.rendered = seesEveryWrite && new RenderedAnnotations(seesEveryWrite, ANNOTATION_CACHE_TTL_MS, RENDERED_CACHE_BYTES);
+    // `writes` sees every commit to what these are read from: on SQLite other processes' through
+    // the file, on PostgreSQL other instances' as they announce them (migrations 0007 and 0018).
+    this.classes = writes && new ReadCache(writes, ANNOTATION_CACHE_TTL_MS, 100);
+    this.rendered = writes && new RenderedAnnotations(writes, ANNOTATION_CACHE_TTL_MS, RENDERED_CACHE_BYTES);
   }
 
   private select() {

@@ -718,6 +718,18 @@ const migrations: Record<string, Migration> = {
         for each row when (new.seq % 1000 = 0) execute function sightline_dashboard_change_prune()`.execute(db);
     },
   },
+  '0018_announce_annotation_changes': {
+    // PostgreSQL: the annotation store caches each annotation's JSON (with its dashboard's uid) and
+    // the length classes in use, as on SQLite; other instances' writes to what they are read from
+    // are announced like the identity tables' (0007), so those caches are emptied within moments.
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) !== 'postgres') return;
+      for (const table of ['annotation', 'annotation_span_class', 'dashboard']) {
+        await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function sightline_notify_change()`.execute(db);
+      }
+    },
+  },
 };
 
 /** SQLite's FTS5 trigram index of dashboard titles (migration 0008, dropped by 0010); a virtual table, not data. */
