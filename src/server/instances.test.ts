@@ -71,6 +71,14 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await b!.api(`/api/dashboards/uid/${uid}`)).status).toBe(200);
     const found = await (await c!.api('/api/search?query=across%20instances')).json();
     expect(found.map((hit: { uid: string }) => hit.uid)).toEqual([uid]);
+    // Saved again on one, the next read on another has the new version (it held the old model).
+    const again = await a!.api(
+      '/api/dashboards/db',
+      json({ dashboard: { uid, title: 'Shared across instances', panels: [] }, overwrite: true }),
+    );
+    expect(again.status).toBe(200);
+    const read = await (await b!.api(`/api/dashboards/uid/${uid}`)).json();
+    expect(read.dashboard).toMatchObject({ version: 2, panels: [] });
   });
 
   it('an annotation created on one is listed by the others at once; an edit or delete there shows within moments', async () => {

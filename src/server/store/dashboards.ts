@@ -71,6 +71,55 @@ export interface DashboardView extends Omit<DashboardRow, 'data'> {
 const VIEW_ACCOUNT = -1_000_001;
 const VIEW_ORG = -1_000_002;
 const VIEW_UID = '\u0000uid';
+const VIEW_KNOWN = { id: -1_000_003, version: -1_000_004, updated: -1_000_005 };
+
+/** A model's bytes as stored at a version; a row with the same id, version and update time holds the same. */
+interface KnownModel {
+  id: number;
+  version: number;
+  updated: number;
+}
+
+/**
+ * Models shown lately, by org and uid, up to `maxBytes` (the least recently shown go first): a
+ * read sends back only what changed, so a dashboard opened again does not bring its model (tens
+ * or hundreds of kB) from the database and through `pg`'s text decoding each time.
+ */
+class ShownModels {
+  private readonly entries = new Map<string, KnownModel & { data: Buffer }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): (KnownModel & { data: Buffer }) | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: KnownModel & { data: Buffer }): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.data.length;
+    }
+    if (entry.data.length > this.maxBytes / 8) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.data.length;
+    for (const [oldest, { data }] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= data.length;
+    }
+  }
+}
+
+/** Bytes of models `getForView` keeps. */
+const SHOWN_MODELS_BYTES = 32 * 1024 * 1024;
+const NO_MODEL: KnownModel = { id: 0, version: 0, updated: 0 };
 
 type ViewRow = InferResult<ReturnType<typeof viewSelect>>[number];
 
@@ -93,7 +142,8 @@ const SUMMARY_COLUMNS = [
 ] as const satisfies ReadonlyArray<Exclude<keyof DashboardRow, 'data'>>;
 
 /** `DashboardStore.getForView`'s statement. */
-function viewSelect(db: Db, accountId: number, orgId: number, uid: string) {
+function viewSelect(db: Db, accountId: number, orgId: number, uid: string, known: KnownModel) {
+  const data = dialectOf(db) === 'sqlite' ? sql`cast(d.data as blob)` : sql`d.data`;
   return (
     db
       .selectFrom('dashboard as d')
@@ -102,9 +152,15 @@ function viewSelect(db: Db, accountId: number, orgId: number, uid: string) {
       )
       .leftJoin('dashboard_provisioning as p', 'p.dashboard_id', 'd.id')
       .select(SUMMARY_COLUMNS.map((column) => `d.${column}` as const))
-      // `pg` reads every field as text (bytea would come as hex, twice the bytes to decode): the
-      // text is encoded once in getForView.
-      .select(dialectOf(db) === 'sqlite' ? sql<Buffer | string>`cast(d.data as blob)`.as('data') : sql<Buffer | string>`d.data`.as('data'))
+      // The model only when it is not the one already held. `pg` reads every field as text (bytea
+      // would come as hex, twice the bytes to decode): the text is encoded once in getForView.
+      .select(
+        sql<
+          Buffer | string | null
+        >`case when d.id = ${known.id} and d.version = ${known.version} and d.updated = ${known.updated} then null else ${data} end`.as(
+          'data',
+        ),
+      )
       .select(['f.uid as folder_uid', 'f.title as folder_title', 'f.slug as folder_slug'])
       .select((eb) => [
         eb.selectFrom('user').select('login').whereRef('user.id', '=', 'd.created_by').as('created_by_login'),
@@ -138,6 +194,7 @@ function uniqueTags(tags: string[]): string[] {
 export class DashboardStore {
   /** @param versionsToKeep the newest versions each dashboard keeps (the current one always among them). */
   private viewQuery: CompiledQuery<ViewRow> | undefined;
+  private readonly shownModels = new ShownModels(SHOWN_MODELS_BYTES);
 
   constructor(
     private readonly db: Db,
@@ -159,10 +216,19 @@ export class DashboardStore {
   async getForView(orgId: number, uid: string, accountId: number): Promise<DashboardView | undefined> {
     // Built and compiled once, with stand-ins where the values go: building this statement in
     // Kysely cost about as much as running it on SQLite.
-    this.viewQuery ??= viewSelect(this.db, VIEW_ACCOUNT, VIEW_ORG, VIEW_UID).compile();
-    const parameters = this.viewQuery.parameters.map((value) =>
-      value === VIEW_ACCOUNT ? accountId : value === VIEW_ORG ? orgId : value === VIEW_UID ? uid : value,
-    );
+    this.viewQuery ??= viewSelect(this.db, VIEW_ACCOUNT, VIEW_ORG, VIEW_UID, VIEW_KNOWN).compile();
+    const key = `${orgId}/${uid}`;
+    const known = this.shownModels.get(key);
+    const { id, version, updated } = known ?? NO_MODEL;
+    const values = new Map<unknown, unknown>([
+      [VIEW_ACCOUNT, accountId],
+      [VIEW_ORG, orgId],
+      [VIEW_UID, uid],
+      [VIEW_KNOWN.id, id],
+      [VIEW_KNOWN.version, version],
+      [VIEW_KNOWN.updated, updated],
+    ]);
+    const parameters = this.viewQuery.parameters.map((value) => (values.has(value) ? values.get(value) : value));
     const row = (await this.db.executeQuery<ViewRow>({ ...this.viewQuery, parameters })).rows[0];
     if (!row) return undefined;
     const {
@@ -177,9 +243,16 @@ export class DashboardStore {
       data,
       ...dashboard
     } = row;
+    let model: Buffer;
+    if (data === null) {
+      model = known!.data;
+    } else {
+      model = typeof data === 'string' ? Buffer.from(data) : data;
+      this.shownModels.set(key, { id: row.id, version: row.version, updated: row.updated, data: model });
+    }
     return {
       ...dashboard,
-      data: typeof data === 'string' ? Buffer.from(data) : data,
+      data: model,
       folder:
         row.folder_id !== null && folder_uid !== null
           ? { id: row.folder_id, uid: folder_uid, title: folder_title!, slug: folder_slug! }
