@@ -335,7 +335,15 @@ function pageScript(session: Session, probe: Probe, target: number): string {
       state.apiCalls = resources.filter((e) => e.name.includes('/api/')).length;
     });
   });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-painted-count', 'data-panel-state'] });
+  // width, height and style too: a canvas can be added before it has a size (uPlot's, sized
+  // when its box is measured) and then only resized; without them the probe missed that and a
+  // run waited out its 30 s (seen once in two quick runs of Explore).
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-painted-count', 'data-panel-state', 'width', 'height', 'style'],
+  });
 })();`;
 }
 
