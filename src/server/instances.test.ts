@@ -230,6 +230,21 @@ describe('several instances on one PostgreSQL database', () => {
     const { datasource } = await created.json();
     const health = await instances[2]!.api(`/api/datasources/uid/${datasource.uid}/health`);
     expect(await health.json()).toMatchObject({ status: 'OK' });
+
+    // Each instance keeps what it read of a data source; a change on another reaches it within moments.
+    const byUid = `/api/datasources/uid/${datasource.uid}`;
+    expect(await (await instances[1]!.api(byUid)).json()).toMatchObject({ name: 'The database itself' });
+    const renamed = await instances[0]!.api(byUid, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...datasource, name: 'The database, renamed' }),
+    });
+    expect(renamed.status).toBe(200);
+    const changed = performance.now();
+    await expect
+      .poll(async () => ((await (await instances[1]!.api(byUid)).json()) as { name: string }).name, { timeout: 20_000, interval: 5 })
+      .toBe('The database, renamed');
+    console.log(`a data source renamed on one instance shows on another after ${Math.round(performance.now() - changed)} ms`);
   });
 
   it('one instance killed under write load: every acknowledged write is there, the others never fail', async () => {

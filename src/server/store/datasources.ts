@@ -1,5 +1,5 @@
 import type { SecretBox } from '../secrets';
-import { inTransaction, type Db } from './db';
+import { inTransaction, ReadCache, type Db } from './db';
 import { ConflictError } from './errors';
 import type { DataSourceRow } from './schema';
 import { isUniqueViolation, newUid } from './util';
@@ -64,11 +64,21 @@ function fromRow(row: DataSourceRow): StoredDataSource {
   };
 }
 
+/** How long a data source read for `find` is kept at most; any write seen empties it sooner. */
+const DATA_SOURCE_CACHE_TTL_MS = 5_000;
+
 export class DataSourceStore {
+  /** `find`'s answers: every panel query looks its data source up. Absent in transactions. */
+  private readonly cache: ReadCache<string, StoredDataSource> | undefined;
+
+  /** @param writes the connection's count of data-changing statements, when reads may be cached. */
   constructor(
     private readonly db: Db,
     private readonly secrets: SecretBox,
-  ) {}
+    writes?: () => number,
+  ) {
+    this.cache = writes && new ReadCache(writes, DATA_SOURCE_CACHE_TTL_MS, 200);
+  }
 
   private rows(orgId: number) {
     return this.db.selectFrom('data_source').selectAll().where('org_id', '=', orgId);
@@ -78,7 +88,14 @@ export class DataSourceStore {
     return (await this.rows(orgId).orderBy('name').execute()).map(fromRow);
   }
 
-  async find(orgId: number, by: { uid: string } | { id: number } | { name: string }): Promise<StoredDataSource | undefined> {
+  /** The data source, as read at most a few seconds ago and before any write since (frozen: shared by callers). */
+  async find(orgId: number, by: { uid: string } | { id: number } | { name: string }): Promise<Readonly<StoredDataSource> | undefined> {
+    if (!this.cache) return this.read(orgId, by);
+    const key = 'uid' in by ? `${orgId}/uid/${by.uid}` : 'id' in by ? `${orgId}/id/${by.id}` : `${orgId}/name/${by.name}`;
+    return this.cache.get(key, () => this.read(orgId, by));
+  }
+
+  private async read(orgId: number, by: { uid: string } | { id: number } | { name: string }): Promise<StoredDataSource | undefined> {
     let query = this.rows(orgId);
     if ('uid' in by) query = query.where('uid', '=', by.uid);
     else if ('id' in by) query = query.where('id', '=', by.id);

@@ -71,7 +71,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     dashboards: new DashboardStore(db, versionsToKeep),
     folders: new FolderStore(db),
     annotations: new AnnotationStore(db, writes),
-    dataSources: new DataSourceStore(db, secrets),
+    dataSources: new DataSourceStore(db, secrets, writes),
     teams: new TeamStore(db),
     dashboardPermissions: new DashboardPermissionStore(db),
     stars: new StarStore(db),

@@ -718,13 +718,14 @@ const migrations: Record<string, Migration> = {
         for each row when (new.seq % 1000 = 0) execute function sightline_dashboard_change_prune()`.execute(db);
     },
   },
-  '0018_announce_annotation_changes': {
+  '0018_announce_cached_tables': {
     // PostgreSQL: the annotation store caches each annotation's JSON (with its dashboard's uid) and
-    // the length classes in use, as on SQLite; other instances' writes to what they are read from
-    // are announced like the identity tables' (0007), so those caches are emptied within moments.
+    // the length classes in use, and the data source store what `find` read, as on SQLite; other
+    // instances' writes to what they are read from are announced like the identity tables' (0007),
+    // so those caches are emptied within moments.
     async up(db: Kysely<unknown>) {
       if (dialectOf(db) !== 'postgres') return;
-      for (const table of ['annotation', 'annotation_span_class', 'dashboard']) {
+      for (const table of ['annotation', 'annotation_span_class', 'dashboard', 'data_source']) {
         await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
           for each statement execute function sightline_notify_change()`.execute(db);
       }
