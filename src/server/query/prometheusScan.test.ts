@@ -73,6 +73,27 @@ describe('reading a range answer from its text', () => {
     }
   });
 
+  it('gives each series its own times when series share them, miss a sample or have none', () => {
+    const grid = (count: number, from = 1764226800): Array<[number, string]> =>
+      Array.from({ length: count }, (_, i) => [from + 15 * i, String(i)]);
+    const body = prometheusBody([
+      { metric: { job: 'none yet' }, values: [] },
+      { metric: { i: '1' }, values: grid(5) },
+      { metric: { i: '2' }, values: grid(5) },
+      { metric: { i: '3' }, values: grid(5).filter((_, n) => n !== 2) },
+      { metric: { i: '4' }, values: grid(5) },
+      { metric: { i: '5' }, values: grid(6) },
+      { metric: { i: '6' }, values: grid(5, 1764226801) },
+      { metric: { i: '7' }, values: [] },
+    ]);
+    const times = scanPrometheusMatrix(body)!.series.map((one) => JSON.parse(one.timesJson) as number[]);
+    expect(times.map((t) => t.length)).toEqual([0, 5, 5, 4, 5, 6, 5, 0]);
+    expect(times[3]).toEqual([1764226800000, 1764226815000, 1764226845000, 1764226860000]);
+    expect(times[6]![0]).toBe(1764226801000);
+    const { scanned, parsed } = bothReadings(body);
+    expect(scanned).toEqual(parsed);
+  });
+
   it('reads an answer with no series, and carries its notices', () => {
     const body = prometheusBody([], ',"warnings":["careful"]');
     expect(scanPrometheusMatrix(body)).toEqual({
