@@ -119,7 +119,7 @@ export function ListCount({ refreshing, children, ...text }: { refreshing: boole
       <Text size="sm" {...text}>
         {children}
       </Text>
-      {refreshing && <Loader size="xs" aria-label="Refreshing the list" />}
+      {refreshing && <Loader size="xs" role="status" aria-label="Refreshing the list" />}
     </Group>
   );
 }

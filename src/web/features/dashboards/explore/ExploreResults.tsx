@@ -26,7 +26,7 @@ function ResultSection({ title, busy, children }: { title: string; busy: boolean
     <Paper withBorder radius="sm" p="sm" component="section" aria-labelledby={id} aria-busy={busy || undefined}>
       <Stack gap="xs">
         <Title id={id} order={2} size="h5">
-          {title} {busy && <Loader size={12} aria-label={`Refreshing ${title.toLowerCase()}`} />}
+          {title} {busy && <Loader size={12} role="status" aria-label={`Refreshing ${title.toLowerCase()}`} />}
         </Title>
         {children}
       </Stack>

@@ -185,7 +185,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           )}
           {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
           {props.titleNumber && <VisuallyHidden id={`${titleId}-number`}>({props.titleNumber})</VisuallyHidden>}
-          {data.refreshing && <Loader size={12} aria-label="Refreshing panel" />}
+          {data.refreshing && <Loader size={12} role="status" aria-label="Refreshing panel" />}
           {hasId && <PanelAlertState dashboardUid={props.dashboardUid} panelId={panel.id!} />}
         </Group>
         {/* Grafana's corner mark: the panel keeps drawing what it has; the whole message is one hover or focus away. */}
