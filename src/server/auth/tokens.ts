@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -28,7 +28,10 @@ export function hasValidChecksum(token: string): boolean {
   return match !== null && checksum(match[1]!) === match[2];
 }
 
-/** Only this digest is stored; it is what a presented token is looked up by. */
+/**
+ * Only this digest is stored; it is what a presented token is looked up by, on every request.
+ * The one-shot `hash` costs a third of a Hash object's create, update and digest.
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
