@@ -155,6 +155,29 @@ function commitsByOthers(sqlite: BetterSqlite3.Database): () => number {
 /** `NORMAL` (default): durable across crashes of the process; `FULL`: also across power loss. */
 export type SynchronousMode = 'NORMAL' | 'FULL';
 
+/**
+ * `journal_mode = WAL`, asked again while another process holds the lock it needs: switching
+ * takes an exclusive lock, and SQLite answers SQLITE_BUSY at once, without the busy handler, when
+ * another connection is switching or recovering the same file (seen with four processes opening a
+ * new data dir together), or leaves the old mode. Gives up after about as long as `busy_timeout`.
+ */
+async function switchToWal(sqlite: BetterSqlite3.Database): Promise<void> {
+  for (let waitedMs = 0; ;) {
+    let mode: unknown;
+    try {
+      // SQLite answers the mode the file is in: the old one when it could not switch.
+      mode = sqlite.pragma('journal_mode = WAL', { simple: true });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    }
+    if (mode === 'wal') return;
+    if (waitedMs >= 5_000) throw new Error(`could not switch ${sqlite.name} to WAL mode: another process keeps it locked`);
+    const pause = 10 + Math.floor(Math.random() * 40);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    waitedMs += pause;
+  }
+}
+
 /** Opens (creating when missing) the SQLite file in the data dir and brings its schema up to date. */
 export async function openDatabase(dataDir: string, options: { synchronous?: SynchronousMode } = {}): Promise<Connection> {
   const warnings = ensurePrivateDir(dataDir);
@@ -165,7 +188,7 @@ export async function openDatabase(dataDir: string, options: { synchronous?: Syn
   // First, so that everything after it (switching to WAL too) waits for another process's lock.
   // The CLI may write while the server runs; two servers may start at once on a new data dir.
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('journal_mode = WAL');
+  await switchToWal(sqlite);
   sqlite.pragma('foreign_keys = ON');
   // WAL with synchronous=NORMAL is durable across application crashes and much faster than FULL;
   // FULL also syncs the WAL at every commit, for power-loss durability.
