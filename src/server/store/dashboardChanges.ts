@@ -24,7 +24,7 @@ export interface DashboardChangeLog {
 }
 
 /** Entries read at once; beyond, the rows are read again whole. */
-export const MAX_CHANGES = 5_000;
+const MAX_CHANGES = 5_000;
 
 export function dashboardChangeLog(db: Db): DashboardChangeLog {
   return dialectOf(db) === 'postgres' ? new PostgresChangeLog(db) : new SqliteChangeLog(db);

@@ -109,17 +109,6 @@ export class StarStore {
     await this.db.deleteFrom('star').where('user_id', '=', userId).where('dashboard_id', '=', dashboardId).execute();
   }
 
-  async isStarred(userId: number, dashboardId: number): Promise<boolean> {
-    return (
-      (await this.db
-        .selectFrom('star')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .where('dashboard_id', '=', dashboardId)
-        .executeTakeFirst()) !== undefined
-    );
-  }
-
   /** `dashboardIds`' query, built and compiled once: every search runs it. */
   private starredQuery: CompiledQuery<{ dashboard_id: number }> | undefined;
 
