@@ -1,50 +1,27 @@
-import { Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { resolveDataSource, useDataSourceList } from '../../../../../api/dataSources';
 import { isGrafanaSource } from '../../../runtime/annotationSources';
-import type { DashboardEdits } from '../../useDashboardEdits';
-import { annotationList, annotationsPatch, move, removeAt, replaceAt, type Json } from '../listEdits';
+import { annotationList, annotationsPatch, type Json } from '../listEdits';
 import { SettingsList } from '../SettingsList';
-import { useUndoableRemoval } from '../useUndoableRemoval';
+import { AddItemButton, SettingsListHeading, useSettingsList, type SettingsListPageProps } from '../SettingsListPage';
 import { AnnotationEditor } from './AnnotationEditor';
 import { freeAnnotationName, newAnnotation } from './annotationModels';
 
 /** Settings → Annotations: `annotations.list` (the built-in "Annotations & Alerts" first), and one query's editor. */
-export function AnnotationsSettings({
-  edits,
-  editIndex,
-  onOpen,
-  readOnly,
-}: {
-  edits: DashboardEdits;
-  editIndex: number | undefined;
-  onOpen: (index: number | undefined) => void;
-  readOnly: boolean;
-}) {
-  const { model, edit } = edits;
+export function AnnotationsSettings(props: SettingsListPageProps) {
+  const { edits, onOpen, readOnly } = props;
+  const { model } = edits;
   const annotations = annotationList(model);
   const dataSources = useDataSourceList();
-  const removeWithUndo = useUndoableRemoval(edits);
-  const store = (list: Json[], coalesce?: string) => edit({ type: 'dashboard/patch', patch: annotationsPatch(model, list), coalesce });
+  const list = useSettingsList(props, annotations, (next) => annotationsPatch(model, next), 'annotations');
   const names = annotations.map((a, i) => String(a.name || `Annotations ${i + 1}`));
 
-  const editing = editIndex !== undefined ? annotations[editIndex] : undefined;
-  if (editIndex !== undefined && editing) {
-    return (
-      <AnnotationEditor
-        key={editIndex}
-        annotation={editing}
-        readOnly={readOnly}
-        onChange={(next, field) => store(replaceAt(annotations, editIndex, next), `annotations.${editIndex}.${field}`)}
-        onBack={() => onOpen(undefined)}
-      />
-    );
+  if (list.open) {
+    const { index, item, onChange, onBack } = list.open;
+    return <AnnotationEditor key={index} annotation={item} readOnly={readOnly} onChange={onChange} onBack={onBack} />;
   }
 
-  const add = () => {
-    store([...annotations, newAnnotation(freeAnnotationName(names))]);
-    onOpen(annotations.length);
-  };
+  const add = () => list.add(newAnnotation(freeAnnotationName(names)));
   const sourceName = (annotation: Json) => {
     if (isGrafanaSource(annotation.datasource)) return 'Grafana';
     return resolveDataSource(annotation.datasource, dataSources.data ?? [])?.name ?? 'Data source not found';
@@ -52,16 +29,7 @@ export function AnnotationsSettings({
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Annotations
-        </Title>
-        {!readOnly && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
-            New query
-          </Button>
-        )}
-      </Group>
+      <SettingsListHeading title="Annotations">{!readOnly && <AddItemButton onClick={add}>New query</AddItemButton>}</SettingsListHeading>
       <SettingsList
         caption="Annotation queries mark events on the panels' time axes; each has a toggle above the panels unless hidden."
         columns={['Query name', 'Data source', 'State']}
@@ -80,8 +48,8 @@ export function AnnotationsSettings({
         }))}
         readOnly={readOnly}
         onOpen={onOpen}
-        onMove={(index, direction) => store(move(annotations, index, direction))}
-        onRemove={(index) => removeWithUndo(`Annotation query ${names[index]}`, () => store(removeAt(annotations, index)))}
+        onMove={list.move}
+        onRemove={(index) => list.remove(index, `Annotation query ${names[index]}`)}
       />
     </Stack>
   );
