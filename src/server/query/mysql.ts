@@ -8,16 +8,14 @@
 import net from 'node:net';
 import type mysql from 'mysql2/promise';
 import { loadMysql } from '../drivers';
-import { describeConnectError } from '../health/network';
-import { hostAndPort } from '../health/sql';
-import { HealthError, seconds } from '../health/types';
-import { isDeniedError, resolveAllowed } from '../outgoing';
+import { resolveAllowed } from '../outgoing';
 import { downstreamError, QueryError } from './errors';
 import type { FieldKind } from './frames';
 import { connectTimeoutMs, poolFor, type PooledConnection } from './pools';
 import { queryLimitsOf, ResultBudget } from './limits';
 import { expandSqlMacros, SqlResultReader, sqlQueryOf, type SqlColumn } from './sql';
 import { readStatementOf } from './sql-statements';
+import { describeSqlError, poolSizeOf, sqlEndpointOf, type SqlDriverErrors } from './sqlServers';
 import type { QueryRunner, QueryTarget } from './types';
 
 // mysql2's column type codes.
@@ -38,41 +36,36 @@ interface MySqlPool extends PooledConnection {
   mariaDb: boolean;
 }
 
-function describe(error: unknown, target: QueryTarget, shown: string, timeoutMs: number): QueryError {
-  if (error instanceof QueryError) return error;
-  if (isDeniedError(error)) return new QueryError(`${shown}: ${(error as Error).message}`, 403, 'plugin');
-  const err = error as NodeJS.ErrnoException & { errno?: number; sqlMessage?: string };
-  const network = describeConnectError(err, shown, timeoutMs);
-  if (network) return downstreamError(network, 502);
-  switch (err.code) {
-    case 'ER_ACCESS_DENIED_ERROR':
-      return downstreamError(`authentication failed for user "${target.user}" at ${shown}: check the data source's user and password`, 502);
-    case 'ER_BAD_DB_ERROR':
-      return downstreamError(`the database does not exist at ${shown}: check the data source's database`, 502);
-    case 'PROTOCOL_SEQUENCE_TIMEOUT':
-    case 'ER_STATEMENT_TIMEOUT':
-    case 'ER_QUERY_TIMEOUT':
-      return downstreamError(`the query ran longer than ${seconds(timeoutMs)} (the data source's timeout) and was cancelled`, 504);
-    case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
-      return downstreamError(`MySQL: ${err.sqlMessage ?? err.message}: Sightline runs queries in a read-only transaction`);
-  }
-  if (err.errno === 1969 || err.errno === 3024)
-    return downstreamError(`the query ran longer than ${seconds(timeoutMs)} (the data source's timeout) and was cancelled`, 504);
-  return downstreamError(`MySQL: ${err.sqlMessage ?? err.message}`);
-}
+const mysqlErrors: SqlDriverErrors<NodeJS.ErrnoException & { errno?: number; sqlMessage?: string }> = {
+  serverName: 'MySQL',
+  messageOf: (err) => err.sqlMessage ?? err.message,
+  failureOf(err) {
+    switch (err.code) {
+      case 'ER_ACCESS_DENIED_ERROR':
+        return 'authentication';
+      case 'ER_BAD_DB_ERROR':
+        return 'unknownDatabase';
+      case 'PROTOCOL_SEQUENCE_TIMEOUT':
+      case 'ER_STATEMENT_TIMEOUT':
+      case 'ER_QUERY_TIMEOUT':
+        return 'timeout';
+      case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+        return 'readOnly';
+    }
+    // MariaDB's max_statement_time and MySQL's max_execution_time, by number.
+    return err.errno === 1969 || err.errno === 3024 ? 'timeout' : undefined;
+  },
+  otherwise: (err) => downstreamError(`MySQL: ${err.sqlMessage ?? err.message}`),
+};
+
+const describe = (error: unknown, target: QueryTarget, shown: string, timeoutMs: number): QueryError =>
+  describeSqlError(error, target, shown, timeoutMs, mysqlErrors);
 
 async function createPool(target: QueryTarget, timeoutMs: number): Promise<MySqlPool> {
-  let endpoint;
-  try {
-    endpoint = hostAndPort(target.url, 3306);
-  } catch (error) {
-    throw new QueryError(error instanceof HealthError ? error.message : String(error));
-  }
-  const database = String(target.jsonData.database ?? '').trim() || target.database.trim();
+  const { endpoint, database } = sqlEndpointOf(target, 3306);
   const address = await resolveAllowed(endpoint.host).catch((error: unknown) => {
     throw describe(error, target, endpoint.shown, timeoutMs);
   });
-  const maxOpen = Number(target.jsonData.maxOpenConns);
   const tls = target.jsonData.tlsAuth === true || target.jsonData.tlsAuthWithCACert === true;
   const verifyTls = tls && target.jsonData.tlsSkipVerify !== true;
   const mysqlDriver = await loadMysql();
@@ -92,7 +85,7 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<MySql
     password: target.secrets.password ?? '',
     database: database || undefined,
     connectTimeout: connectTimeoutMs(timeoutMs),
-    connectionLimit: Number.isInteger(maxOpen) && maxOpen > 0 ? Math.min(maxOpen, 100) : 10,
+    connectionLimit: poolSizeOf(target),
     maxIdle: 2,
     idleTimeout: 60_000,
     enableKeepAlive: true,

@@ -9,16 +9,15 @@
  */
 import type pg from 'pg';
 import { loadPg } from '../drivers';
-import { describeConnectError } from '../health/network';
-import { hostAndPort } from '../health/sql';
-import { HealthError, seconds } from '../health/types';
-import { isDeniedError, resolveAllowed } from '../outgoing';
+import { seconds } from '../health/types';
+import { resolveAllowed } from '../outgoing';
 import { downstreamError, QueryError } from './errors';
 import type { FieldKind } from './frames';
 import { connectTimeoutMs, poolFor, type PooledConnection } from './pools';
 import { queryLimitsOf, ResultBudget } from './limits';
 import { expandSqlMacros, SqlResultReader, sqlQueryOf, type SqlColumn } from './sql';
 import { readStatementOf } from './sql-statements';
+import { describeSqlError, poolSizeOf, queryTimedOut, sqlEndpointOf, type SqlDriverErrors, type SqlFailure } from './sqlServers';
 import type { QueryRunner, QueryTarget } from './types';
 
 const TYPE = {
@@ -81,35 +80,31 @@ interface PgPool extends PooledConnection {
   shown: string;
 }
 
-function describe(error: unknown, target: QueryTarget, shown: string, timeoutMs: number): QueryError {
-  if (error instanceof QueryError) return error;
-  if (isDeniedError(error)) return new QueryError(`${shown}: ${(error as Error).message}`, 403, 'plugin');
-  const err = error as NodeJS.ErrnoException & { code?: string; message: string; position?: string };
-  const network = describeConnectError(err, shown, timeoutMs);
-  if (network) return downstreamError(network, 502);
-  switch (err.code) {
-    case '28P01':
-      return downstreamError(`authentication failed for user "${target.user}" at ${shown}: check the data source's user and password`, 502);
-    case '3D000':
-      return downstreamError(`the database does not exist at ${shown}: check the data source's database`, 502);
-    case '57014':
-      return downstreamError(`the query ran longer than ${seconds(timeoutMs)} (the data source's timeout) and was cancelled`, 504);
-    case '25006':
-      return downstreamError(`PostgreSQL: ${err.message}: Sightline runs queries in a read-only transaction`);
-  }
-  if (/timeout/i.test(err.message)) return downstreamError(`timed out after ${seconds(timeoutMs)} waiting for PostgreSQL at ${shown}`, 504);
-  const where = err.position ? ` (at character ${err.position})` : '';
-  return downstreamError(`PostgreSQL: ${err.message}${where}`);
-}
+/** SQLSTATE codes of the failures every SQL server has. */
+const postgresFailures = new Map<string | undefined, SqlFailure>([
+  ['28P01', 'authentication'],
+  ['3D000', 'unknownDatabase'],
+  ['57014', 'timeout'],
+  ['25006', 'readOnly'],
+]);
+
+const postgresErrors: SqlDriverErrors<NodeJS.ErrnoException & { message: string; position?: string }> = {
+  serverName: 'PostgreSQL',
+  messageOf: (err) => err.message,
+  failureOf: (err) => postgresFailures.get(err.code),
+  otherwise(err, shown, timeoutMs) {
+    if (/timeout/i.test(err.message))
+      return downstreamError(`timed out after ${seconds(timeoutMs)} waiting for PostgreSQL at ${shown}`, 504);
+    const where = err.position ? ` (at character ${err.position})` : '';
+    return downstreamError(`PostgreSQL: ${err.message}${where}`);
+  },
+};
+
+const describe = (error: unknown, target: QueryTarget, shown: string, timeoutMs: number): QueryError =>
+  describeSqlError(error, target, shown, timeoutMs, postgresErrors);
 
 async function createPool(target: QueryTarget, timeoutMs: number): Promise<PgPool> {
-  let endpoint;
-  try {
-    endpoint = hostAndPort(target.url, 5432);
-  } catch (error) {
-    throw new QueryError(error instanceof HealthError ? error.message : String(error));
-  }
-  const database = String(target.jsonData.database ?? '').trim() || target.database.trim();
+  const { endpoint, database } = sqlEndpointOf(target, 5432);
   if (!database) throw new QueryError('no database is set on the data source: enter the database to connect to');
   // Resolved once, through the deny list; the pool then connects to that address only.
   const address = await resolveAllowed(endpoint.host).catch((error: unknown) => {
@@ -126,7 +121,6 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<PgPoo
           key: target.secrets.tlsClientKey || undefined,
           servername: endpoint.host,
         };
-  const maxOpen = Number(target.jsonData.maxOpenConns);
   const pgDriver = await loadPg();
   const pool = new pgDriver.Pool({
     host: address,
@@ -135,7 +129,7 @@ async function createPool(target: QueryTarget, timeoutMs: number): Promise<PgPoo
     user: target.user,
     password: target.secrets.password ?? '',
     ssl,
-    max: Number.isInteger(maxOpen) && maxOpen > 0 ? Math.min(maxOpen, 100) : 10,
+    max: poolSizeOf(target),
     idleTimeoutMillis: 60_000,
     connectionTimeoutMillis: connectTimeoutMs(timeoutMs),
     application_name: 'sightline',
@@ -181,8 +175,7 @@ async function readThroughCursor(
   let batch = FIRST_BATCH_ROWS;
   for (;;) {
     const left = Math.ceil(deadline - performance.now());
-    if (left <= 0)
-      throw downstreamError(`the query ran longer than ${seconds(timeoutMs)} (the data source's timeout) and was cancelled`, 504);
+    if (left <= 0) throw queryTimedOut(timeoutMs);
     const wanted = Math.max(1, Math.min(batch, rowLimit - (reader?.rows ?? 0) + 1));
     const [, fetched] = (await client.query({
       text: `SET LOCAL statement_timeout = ${left}; FETCH FORWARD ${wanted} FROM ${CURSOR}`,
