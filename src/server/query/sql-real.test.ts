@@ -47,6 +47,19 @@ async function query(uid: string, queries: object[], range = { from: T0, to: T0 
   return { status: response.statusCode, body: queryResponseSchema.parse(response.json()) };
 }
 
+/** Runs each statement as a query of one request: every one must be refused with its message. */
+async function expectRefused(uid: string, refused: Array<[string, RegExp]>) {
+  const { status, body } = await query(
+    uid,
+    refused.map(([rawSql]) => ({ format: 'table', rawSql })),
+  );
+  expect(status).toBe(400);
+  refused.forEach(([, message], i) =>
+    expect(body.results[String.fromCharCode(65 + i)]).toMatchObject({ status: 400, error: expect.stringMatching(message) }),
+  );
+  return body;
+}
+
 type Frame = NonNullable<Awaited<ReturnType<typeof query>>['body']['results'][string]['frames']>[number];
 const rowsOf = (frame: Frame) => frame.data!.values[0]?.length ?? 0;
 const noticesOf = (frame: Frame) => (frame.schema.meta?.notices ?? []).map((notice) => notice.text);
@@ -260,27 +273,6 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
   let ds: { uid: string; id: number };
   let slow: { uid: string; id: number };
   const password = 'pg-query-pass-1';
-  beforeAll(async () => {
-    postgres = await startPostgres(password);
-    const [host, port] = postgres.url.split(':');
-    const client = new pg.Client({ host, port: Number(port), user: 'postgres', password, database: 'app' });
-    await client.connect();
-    await client.query('CREATE TABLE samples (ts timestamptz NOT NULL, host text NOT NULL, value double precision, epoch_s bigint)');
-    for (const s of samples)
-      await client.query('INSERT INTO samples VALUES ($1, $2, $3, $4)', [new Date(s.ts), s.host, s.value, s.ts / 1000]);
-    await client.query('CREATE TABLE victim (id int); INSERT INTO victim VALUES (1), (2), (3)');
-    // Sessions of this database would start in another zone, but for Sightline's own setting.
-    await client.query("ALTER DATABASE app SET timezone TO 'Asia/Kolkata'");
-    await client.end();
-    const settings = { type: 'grafana-postgresql-datasource', url: postgres.url, user: 'postgres', secureJsonData: { password } };
-    ds = await createDataSource({ ...settings, name: 'pg', jsonData: { database: 'app', sslmode: 'disable' } });
-    slow = await createDataSource({ ...settings, name: 'pg-1s', jsonData: { database: 'app', sslmode: 'disable', timeout: 1 } });
-  }, 120_000);
-  afterAll(async () => {
-    await closeAllPools();
-    await postgres?.stop();
-  });
-
   const own = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const [host, port] = postgres.url.split(':');
     const client = new pg.Client({ host, port: Number(port), user: 'postgres', password, database: 'app' });
@@ -300,6 +292,31 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
       jsonData: { database: 'app', sslmode: 'disable', ...jsonData },
       secureJsonData: { password },
     });
+
+  beforeAll(async () => {
+    postgres = await startPostgres(password);
+    await own(async (client) => {
+      await client.query('CREATE TABLE samples (ts timestamptz NOT NULL, host text NOT NULL, value double precision, epoch_s bigint)');
+      for (const s of samples)
+        await client.query('INSERT INTO samples VALUES ($1, $2, $3, $4)', [new Date(s.ts), s.host, s.value, s.ts / 1000]);
+      await client.query('CREATE TABLE victim (id int); INSERT INTO victim VALUES (1), (2), (3)');
+      // Sessions of this database would start in another zone, but for Sightline's own setting.
+      await client.query("ALTER DATABASE app SET timezone TO 'Asia/Kolkata'");
+    });
+    ds = await createDataSource({
+      name: 'pg',
+      type: 'grafana-postgresql-datasource',
+      url: postgres.url,
+      user: 'postgres',
+      jsonData: { database: 'app', sslmode: 'disable' },
+      secureJsonData: { password },
+    });
+    slow = await newDataSource('1s', { timeout: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await closeAllPools();
+    await postgres?.stop();
+  });
 
   sharedCases(
     () => ds,
@@ -329,14 +346,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
       ['WITH gone AS (DELETE FROM victim RETURNING *) SELECT * FROM gone', /this query's WITH holds a DELETE$/],
       ['WITH x AS (SELECT 1) UPDATE victim SET id = 0', /this query's WITH leads to UPDATE$/],
     ];
-    const { status, body } = await query(
-      ds.uid,
-      refused.map(([rawSql]) => ({ format: 'table', rawSql })),
-    );
-    expect(status).toBe(400);
-    refused.forEach(([, message], i) =>
-      expect(body.results[String.fromCharCode(65 + i)]).toMatchObject({ status: 400, error: expect.stringMatching(message) }),
-    );
+    const body = await expectRefused(ds.uid, refused);
     expect(body.results.A!.error).toBe('only read statements (SELECT, WITH, SHOW, EXPLAIN) may run; this query starts with CREATE');
     await own(async (client) => {
       expect((await client.query('SELECT id FROM victim ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
@@ -448,6 +458,24 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
   let ds: { uid: string; id: number };
   let slow: { uid: string; id: number };
   const password = 'maria-query-pass-2';
+  const own = async <T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> => {
+    const connection = await mysql.createConnection({ host: mariadb.host, port: mariadb.port, user: 'grafana', password, database: 'app' });
+    try {
+      return await work(connection);
+    } finally {
+      await connection.end();
+    }
+  };
+  const newDataSource = (name: string, jsonData: object) =>
+    createDataSource({
+      name: `maria-${name}`,
+      type: 'mysql',
+      url: mariadb.url,
+      user: 'grafana',
+      jsonData: { database: 'app', ...jsonData },
+      secureJsonData: { password },
+    });
+
   beforeAll(async () => {
     mariadb = await startMariaDb(password);
     const connection = await mysql.createConnection({
@@ -473,37 +501,12 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
       jsonData: { database: 'app' },
       secureJsonData: { password },
     });
-    slow = await createDataSource({
-      name: 'maria-1s',
-      type: 'mysql',
-      url: mariadb.url,
-      user: 'grafana',
-      jsonData: { database: 'app', timeout: 1 },
-      secureJsonData: { password },
-    });
+    slow = await newDataSource('1s', { timeout: 1 });
   }, 120_000);
   afterAll(async () => {
     await closeAllPools();
     await mariadb?.stop();
   });
-
-  const own = async <T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> => {
-    const connection = await mysql.createConnection({ host: mariadb.host, port: mariadb.port, user: 'grafana', password, database: 'app' });
-    try {
-      return await work(connection);
-    } finally {
-      await connection.end();
-    }
-  };
-  const newDataSource = (name: string, jsonData: object) =>
-    createDataSource({
-      name: `maria-${name}`,
-      type: 'mysql',
-      url: mariadb.url,
-      user: 'grafana',
-      jsonData: { database: 'app', ...jsonData },
-      secureJsonData: { password },
-    });
 
   sharedCases(
     () => ds,
@@ -537,14 +540,7 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
       ['SELECT * FROM victim LOCK IN SHARE MODE', /locking reads/],
       ["DO GET_LOCK('x', 0)", /this query starts with DO$/],
     ];
-    const { status, body } = await query(
-      ds.uid,
-      refused.map(([rawSql]) => ({ format: 'table', rawSql })),
-    );
-    expect(status).toBe(400);
-    refused.forEach(([, message], i) =>
-      expect(body.results[String.fromCharCode(65 + i)]).toMatchObject({ status: 400, error: expect.stringMatching(message) }),
-    );
+    const body = await expectRefused(ds.uid, refused);
     expect(body.results.B!.error).toBe('only read statements (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) may run; this query starts with DROP');
     await own(async (connection) => {
       // No table is locked: a write from another connection goes through at once.
