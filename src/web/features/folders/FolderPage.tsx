@@ -1,15 +1,14 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFolder, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { folderSchema } from '../../../contract/folders';
-import { apiFetch } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { searchQueryOptions } from '../../api/search';
 import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { plural } from '../../lib/format';
+import { FolderBreadcrumbs, useFolder } from './folderParts';
 
 /**
  * `/dashboards/f/:uid/:slug`: a folder as Grafana's folder view shows it — its subfolders and
@@ -17,10 +16,7 @@ import { plural } from '../../lib/format';
  */
 export function FolderPage() {
   const { uid = '' } = useParams();
-  const folder = useQuery({
-    queryKey: ['folder', uid],
-    queryFn: ({ signal }) => apiFetch(`/api/folders/${encodeURIComponent(uid)}`, { schema: folderSchema, signal }),
-  });
+  const folder = useFolder(uid);
   const contents = useQuery({ ...searchQueryOptions({ words: [], tags: [], folderUid: uid }), enabled: uid !== '' });
   const notFound = folder.error instanceof ApiError && folder.error.status === 404;
 
@@ -35,12 +31,7 @@ export function FolderPage() {
         )
       }
     >
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.dashboards()} size="sm">
-          Dashboards
-        </Anchor>
-        <Text size="sm">{folder.data?.title ?? uid}</Text>
-      </Breadcrumbs>
+      <FolderBreadcrumbs uid={uid} title={folder.data?.title} />
       {folder.isPending || contents.isPending ? (
         <LoadingRows rows={4} label="Loading the folder" />
       ) : folder.isError ? (

@@ -1,31 +1,20 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
-import { folderSchema } from '../../../contract/folders';
-import { apiFetch } from '../../api/client';
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { PermissionsEditor } from '../../components/PermissionsEditor';
 import { ErrorState, LoadingRows } from '../../components/States';
+import { FolderBreadcrumbs, useFolder } from './folderParts';
 
 /** `/dashboards/f/:uid/permissions`: who may view, edit or administer a folder and its dashboards. */
 export function FolderPermissionsPage() {
   const { uid = '' } = useParams();
-  const folder = useQuery({
-    queryKey: ['folder', uid],
-    queryFn: ({ signal }) => apiFetch(`/api/folders/${encodeURIComponent(uid)}`, { schema: folderSchema, signal }),
-  });
+  const folder = useFolder(uid);
   const title = folder.data?.title ?? 'folder';
 
   return (
     <Page title="Folder permissions">
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.dashboards()} size="sm">
-          Dashboards
-        </Anchor>
-        <Text size="sm">{folder.data?.title ?? uid}</Text>
-      </Breadcrumbs>
+      <FolderBreadcrumbs uid={uid} title={folder.data?.title} />
       {folder.isPending ? (
         <LoadingRows rows={3} label="Loading the folder" />
       ) : folder.isError ? (
