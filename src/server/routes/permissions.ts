@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
-import { dashboardIdParamsSchema, dashboardUidParamsSchema } from '../../contract/dashboards';
 import { updateFolderPermissionsRequestSchema, type PermissionItemRequest, type PermissionLevel } from '../../contract/folders';
 import { ADMIN, loadFolderAccess } from '../auth/access';
 import type { Identity } from '../auth/identity';
 import { badRequest, forbidden, notFound } from '../errors';
-import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
+import { dashboardNamedBy } from './dashboardParams';
 import type { PermissionItem, PermissionView } from '../store/permissions';
 import { dashboardUrl, folderUrl } from '../urls';
 
@@ -62,10 +61,7 @@ export function subjectFields(entry: PermissionView) {
  */
 export function registerDashboardPermissionRoutes(app: FastifyInstance, store: Store): void {
   async function adminnable(identity: Identity, params: unknown, action: 'dashboards.permissions:read' | 'dashboards.permissions:write') {
-    const dashboard =
-      params && typeof params === 'object' && 'dashboardId' in params
-        ? await store.dashboards.getById(identity.orgId, parseInput(dashboardIdParamsSchema, params).dashboardId)
-        : await store.dashboards.getByUid(identity.orgId, parseInput(dashboardUidParamsSchema, params).uid);
+    const dashboard = await dashboardNamedBy(store, identity.orgId, params);
     if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
     const access = await loadFolderAccess(store.folders, identity);
     if (!access.canDashboard(dashboard, 1)) throw forbidden('dashboards:read');

@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
-import { dashboardIdParamsSchema, dashboardUidParamsSchema } from '../../contract/dashboards';
 import { loadFolderAccess, VIEW } from '../auth/access';
 import type { Identity } from '../auth/identity';
 import { notFound } from '../errors';
-import { parseInput } from '../http';
 import type { Store } from '../store';
+import { dashboardNamedBy } from './dashboardParams';
 
 /** Stars: dashboards marked by the caller's own account (the token's service account, or a person). */
 export function registerStarRoutes(app: FastifyInstance, store: Store): void {
   async function viewableDashboard(identity: Identity, params: unknown) {
-    const dashboard =
-      params && typeof params === 'object' && 'dashboardId' in params
-        ? await store.dashboards.getById(identity.orgId, parseInput(dashboardIdParamsSchema, params).dashboardId)
-        : await store.dashboards.getByUid(identity.orgId, parseInput(dashboardUidParamsSchema, params).uid);
+    const dashboard = await dashboardNamedBy(store, identity.orgId, params);
     // One answer for missing and hidden alike: starring must not tell which ids or uids exist.
     if (!dashboard || dashboard.is_folder) throw notFound('Dashboard not found');
     const access = await loadFolderAccess(store.folders, identity);
