@@ -27,6 +27,7 @@ import { hostAndPort } from '../health/sql';
 import { failed, runCheck } from '../health/types';
 import { parseBody, parseInput } from '../http';
 import { closeDataSourcePools } from '../query/pools';
+import { targetOf } from '../query/service';
 import type { Store } from '../store';
 import type { DataSourceFields, StoredDataSource } from '../store/datasources';
 
@@ -237,20 +238,7 @@ export function registerDataSourceRoutes(app: FastifyInstance, store: Store): vo
   async function health(ds: StoredDataSource, reply: FastifyReply) {
     const type = resolveType(ds.type);
     const result: HealthCheckResult = type
-      ? await runCheck(
-          checkers[type],
-          {
-            type,
-            url: ds.url,
-            user: ds.user,
-            database: ds.database,
-            basicAuth: ds.basicAuth,
-            basicAuthUser: ds.basicAuthUser,
-            jsonData: ds.jsonData,
-            secrets: await store.dataSources.openSecrets(ds.id),
-          },
-          { timeoutMs: timeoutFor(ds.jsonData) },
-        )
+      ? await runCheck(checkers[type], { ...(await targetOf(store, ds)), type }, { timeoutMs: timeoutFor(ds.jsonData) })
       : failed(`health checks for type "${ds.type}" are not supported`);
     return reply.code(result.status === 'OK' ? 200 : 400).send(result);
   }
