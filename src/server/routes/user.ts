@@ -8,6 +8,26 @@ import type { Store } from '../store';
 import { avatarUrl } from '../store/util';
 import { requestFacts } from './login';
 
+/** `/api/user`'s answer, for a person and for a token's service account alike. */
+function signedInUser(
+  account: { id: number; uid: string; login: string; email: string; name: string },
+  facts: { orgId: number; isDisabled: boolean; isServiceAccount: boolean },
+): SignedInUser {
+  return {
+    id: account.id,
+    uid: account.uid,
+    login: account.login,
+    email: account.email,
+    name: account.name,
+    orgId: facts.orgId,
+    isGrafanaAdmin: false,
+    isDisabled: facts.isDisabled,
+    isExternal: false,
+    isServiceAccount: facts.isServiceAccount,
+    avatarUrl: avatarUrl(account.email),
+  };
+}
+
 /** Grafana's "signed-in user" endpoints: the person signed in, or the service account behind a token. */
 export function registerSignedInUserRoutes(app: FastifyInstance, store: Store, signIn: SignIn): void {
   app.get('/api/user', { config: { action: 'users.self:read' } }, async (request): Promise<SignedInUser> => {
@@ -15,35 +35,11 @@ export function registerSignedInUserRoutes(app: FastifyInstance, store: Store, s
     if (identity.kind !== 'token') {
       const person = await store.users.getPerson(identity.accountId);
       if (!person) throw notFound('user not found');
-      return {
-        id: person.id,
-        uid: person.uid,
-        login: person.login,
-        email: person.email,
-        name: person.name,
-        orgId: identity.orgId,
-        isGrafanaAdmin: false,
-        isDisabled: person.isDisabled === 1,
-        isExternal: false,
-        isServiceAccount: false,
-        avatarUrl: avatarUrl(person.email),
-      };
+      return signedInUser(person, { orgId: identity.orgId, isDisabled: person.isDisabled === 1, isServiceAccount: false });
     }
     const account = await store.serviceAccounts.get(identity.orgId, identity.accountId);
     if (!account) throw notFound('user not found');
-    return {
-      id: account.id,
-      uid: account.uid,
-      login: account.login,
-      email: account.email,
-      name: account.name,
-      orgId: account.orgId,
-      isGrafanaAdmin: false,
-      isDisabled: account.isDisabled,
-      isExternal: false,
-      isServiceAccount: true,
-      avatarUrl: avatarUrl(account.email),
-    };
+    return signedInUser(account, { orgId: account.orgId, isDisabled: account.isDisabled, isServiceAccount: true });
   });
 
   app.get('/api/user/orgs', { config: { action: 'users.self:read' } }, async (request): Promise<UserOrg[]> => {
