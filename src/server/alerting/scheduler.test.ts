@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store';
 import { openStoreBeside, startTestServer, type TestServer } from '../testing/harness';
+import { provisionRuleGroups } from './testing';
 import { AlertScheduler, CATCH_UP_TICKS, nextTickAfter, offsetInTick } from './scheduler';
 
 const GROUPS = 12;
@@ -14,24 +15,7 @@ let store: Store;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const folderUid = (await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'Spread' } })).json().uid as string;
-  for (let i = 0; i < GROUPS; i++) {
-    const put = await server.call({
-      method: 'PUT',
-      url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/group-${i}`,
-      payload: {
-        interval: 10,
-        rules: [
-          {
-            title: `rule ${i}`,
-            condition: 'A',
-            data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '1' } }],
-          },
-        ],
-      },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-  }
+  await provisionRuleGroups(server, 'Spread', GROUPS);
   store = await openStoreBeside(server.dataDir);
 }, 120_000);
 afterAll(async () => {

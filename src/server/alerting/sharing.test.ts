@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store';
 import { openStoreBeside, startTestServer, type TestServer } from '../testing/harness';
+import { provisionRuleGroups } from './testing';
 import { AlertScheduler, isDue, ownerOf } from './scheduler';
 
 const GROUPS = 30;
@@ -29,24 +30,7 @@ async function tickAll(now: number, ids: string[]): Promise<Record<string, strin
 
 beforeAll(async () => {
   server = await startTestServer();
-  const folderUid = (await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'Shared' } })).json().uid as string;
-  for (let i = 0; i < GROUPS; i++) {
-    const put = await server.call({
-      method: 'PUT',
-      url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/group-${i}`,
-      payload: {
-        interval: 10,
-        rules: [
-          {
-            title: `rule ${i}`,
-            condition: 'A',
-            data: [{ refId: 'A', datasourceUid: '__expr__', model: { type: 'math', expression: '1' } }],
-          },
-        ],
-      },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-  }
+  await provisionRuleGroups(server, 'Shared', GROUPS);
   schedulers = { a: await schedulerOn('a'), b: await schedulerOn('b'), c: await schedulerOn('c'), d: await schedulerOn('d') };
 }, 120_000);
 afterAll(async () => {
