@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQueryParam, integerQueryParam, numericIdParam, optionalField, orgRoleSchema, pageQueryParam, typeError } from './common';
+import { pagedSearchResponseSchema } from './pagedSearch';
 
 export const serviceAccountSchema = z.looseObject({
   id: z.number(),
@@ -62,12 +63,7 @@ export const searchServiceAccountsQuerySchema = z.object({
   expiringTokens: booleanQueryParam(),
 });
 export type SearchServiceAccountsQuery = z.infer<typeof searchServiceAccountsQuerySchema>;
-export const searchServiceAccountsResponseSchema = z.looseObject({
-  totalCount: z.number(),
-  serviceAccounts: z.array(serviceAccountSchema),
-  page: z.number(),
-  perPage: z.number(),
-});
+export const searchServiceAccountsResponseSchema = pagedSearchResponseSchema('serviceAccounts', serviceAccountSchema);
 export type SearchServiceAccountsResponse = z.infer<typeof searchServiceAccountsResponseSchema>;
 
 /** `POST /api/serviceaccounts/{id}/tokens` */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integerQueryParam, numericIdParam, optionalField, typeError } from './common';
+import { pagedSearchResponseSchema } from './pagedSearch';
 
 /** A team as Grafana answers it; `memberCount` counts people and service accounts. */
 export const teamSchema = z.looseObject({
@@ -41,12 +42,7 @@ export const searchTeamsQuerySchema = z.object({
     }),
 });
 export type SearchTeamsQuery = z.infer<typeof searchTeamsQuerySchema>;
-export const searchTeamsResponseSchema = z.looseObject({
-  totalCount: z.number(),
-  teams: z.array(teamSchema),
-  page: z.number(),
-  perPage: z.number(),
-});
+export const searchTeamsResponseSchema = pagedSearchResponseSchema('teams', teamSchema);
 export type SearchTeamsResponse = z.infer<typeof searchTeamsResponseSchema>;
 
 const teamName = z
