@@ -33,6 +33,20 @@ interface Case {
   zeroIsNone?: string[];
 }
 
+/** What a data source body may leave out, on create and update alike. */
+const dataSourceOptionalFields = [
+  'url',
+  'user',
+  'database',
+  'basicAuth',
+  'basicAuthUser',
+  'withCredentials',
+  'isDefault',
+  'jsonData',
+  'secureJsonData',
+  'uid',
+];
+
 const cases: Case[] = [
   {
     name: 'POST /api/annotations',
@@ -89,37 +103,14 @@ const cases: Case[] = [
     name: 'POST /api/datasources',
     schema: createDataSourceRequestSchema,
     valid: { name: 'm', type: 'prometheus', access: 'proxy' },
-    optional: [
-      'url',
-      'user',
-      'database',
-      'basicAuth',
-      'basicAuthUser',
-      'withCredentials',
-      'isDefault',
-      'jsonData',
-      'secureJsonData',
-      'uid',
-    ],
+    optional: dataSourceOptionalFields,
     required: ['name', 'type'],
   },
   {
     name: 'PUT /api/datasources/uid/{uid}',
     schema: updateDataSourceRequestSchema,
     valid: { name: 'm', type: 'prometheus', access: 'proxy' },
-    optional: [
-      'url',
-      'user',
-      'database',
-      'basicAuth',
-      'basicAuthUser',
-      'withCredentials',
-      'isDefault',
-      'jsonData',
-      'secureJsonData',
-      'uid',
-      'version',
-    ],
+    optional: [...dataSourceOptionalFields, 'version'],
     required: ['name', 'type'],
   },
   { name: 'POST /api/folders', schema: createFolderRequestSchema, valid: { title: 'f' }, optional: ['uid'], required: ['title'] },
