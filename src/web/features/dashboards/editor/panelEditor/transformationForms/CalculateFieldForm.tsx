@@ -1,5 +1,6 @@
-import { Autocomplete, MultiSelect, Select, Stack } from '@mantine/core';
+import { Autocomplete, Stack } from '@mantine/core';
 import { OptionRow, OptionSwitch, OptionText } from './OptionControls';
+import { OptionMultiSelect, OptionSelect } from './OptionPickers';
 import { obj, REDUCERS, str, strings, type OptionsFormProps } from './optionValues';
 
 const OPERATORS = ['+', '-', '*', '/', '%', '^'];
@@ -9,12 +10,21 @@ export function CalculateFieldForm({ options, fields, set }: OptionsFormProps) {
   const mode = str(options.mode) || 'reduceRow';
   const reduce = obj(options.reduce);
   const binary = obj(options.binary);
+  // Both operands of a binary operation: a field's name or a number, typed or picked.
+  const operand = (side: 'left' | 'right') => (
+    <Autocomplete
+      label={`${side === 'left' ? 'Left' : 'Right'} operand (field or number)`}
+      size="xs"
+      data={fields}
+      value={str(binary[side])}
+      onChange={(value) => set({ binary: { ...binary, [side]: value } }, side)}
+      w={220}
+    />
+  );
   return (
     <Stack gap="xs">
-      <Select
+      <OptionSelect
         label="Mode"
-        size="xs"
-        allowDeselect={false}
         data={[
           { value: 'reduceRow', label: 'Reduce row' },
           { value: 'binary', label: 'Binary operation' },
@@ -26,21 +36,17 @@ export function CalculateFieldForm({ options, fields, set }: OptionsFormProps) {
       />
       {mode === 'reduceRow' && (
         <OptionRow>
-          <MultiSelect
+          <OptionMultiSelect
             label="Fields (all numbers when none)"
-            size="xs"
             data={fields}
             value={strings(reduce.include)}
             onChange={(include) => set({ reduce: { ...reduce, include } })}
-            searchable
             w={280}
           />
-          <Select
+          <OptionSelect
             label="Calculation"
-            size="xs"
             data={REDUCERS}
             value={str(reduce.reducer) || 'sum'}
-            allowDeselect={false}
             searchable
             onChange={(reducer) => set({ reduce: { ...reduce, reducer } })}
             w={180}
@@ -49,31 +55,15 @@ export function CalculateFieldForm({ options, fields, set }: OptionsFormProps) {
       )}
       {mode === 'binary' && (
         <OptionRow>
-          <Autocomplete
-            label="Left operand (field or number)"
-            size="xs"
-            data={fields}
-            value={str(binary.left)}
-            onChange={(left) => set({ binary: { ...binary, left } }, 'left')}
-            w={220}
-          />
-          <Select
+          {operand('left')}
+          <OptionSelect
             label="Operator"
-            size="xs"
             data={OPERATORS}
             value={str(binary.operator) || '+'}
-            allowDeselect={false}
             onChange={(operator) => set({ binary: { ...binary, operator } })}
             w={90}
           />
-          <Autocomplete
-            label="Right operand (field or number)"
-            size="xs"
-            data={fields}
-            value={str(binary.right)}
-            onChange={(right) => set({ binary: { ...binary, right } }, 'right')}
-            w={220}
-          />
+          {operand('right')}
         </OptionRow>
       )}
       <OptionRow>

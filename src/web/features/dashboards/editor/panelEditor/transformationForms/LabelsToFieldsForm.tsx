@@ -1,15 +1,13 @@
-import { Select } from '@mantine/core';
 import { OptionRow, OptionText } from './OptionControls';
+import { OptionSelect } from './OptionPickers';
 import { str, type OptionsFormProps } from './optionValues';
 
 /** Labels to fields: the labels as columns or as rows, and which label names the value field. */
 export function LabelsToFieldsForm({ options, set }: OptionsFormProps) {
   return (
     <OptionRow>
-      <Select
+      <OptionSelect
         label="Mode"
-        size="xs"
-        allowDeselect={false}
         data={[
           { value: 'columns', label: 'Columns' },
           { value: 'rows', label: 'Rows' },

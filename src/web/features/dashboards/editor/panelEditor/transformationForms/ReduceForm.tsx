@@ -1,5 +1,6 @@
-import { MultiSelect, SegmentedControl, Stack } from '@mantine/core';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { OptionRow, OptionSwitch } from './OptionControls';
+import { OptionMultiSelect } from './OptionPickers';
 import { REDUCERS, strings, type OptionsFormProps } from './optionValues';
 
 /** Reduce: each series to a row of calculations, or each field to its calculations. */
@@ -18,13 +19,11 @@ export function ReduceForm({ options, set }: OptionsFormProps) {
         onChange={(mode) => set({ mode })}
       />
       <OptionRow>
-        <MultiSelect
+        <OptionMultiSelect
           label="Calculations"
-          size="xs"
           data={REDUCERS}
           value={strings(options.reducers)}
           onChange={(reducers) => set({ reducers })}
-          searchable
           w={320}
         />
         <OptionSwitch
