@@ -1,21 +1,15 @@
 import { fieldName, inCategory, radio, slider, toggle } from '../options/builders';
 import {
   axisOptions,
-  fillOpacityOption,
-  gradientModeOption,
-  HIDE_FROM_DEFAULT,
   hideFromOptions,
-  legendOptions,
-  lineWidthOption,
   orientationChoices,
   showValueOption,
   stackingChoices,
   textSizeOptions,
   thresholdsStyleOption,
-  tooltipOptions,
 } from '../options/commonOptions';
-import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
+import { barStyleOptions, seriesChartFieldConfig, seriesChartOptions } from '../seriesChartOptions';
 
 export const barchartPlugin: PanelPlugin = {
   type: 'barchart',
@@ -35,17 +29,10 @@ export const barchartPlugin: PanelPlugin = {
       slider('options.barRadius', 'Bar radius', { min: 0, max: 0.5, step: 0.05 }, 0),
       toggle('options.fullHighlight', 'Highlight full area on hover', false),
     ]),
-    ...tooltipOptions(),
-    ...legendOptions(),
+    ...seriesChartOptions(),
     ...textSizeOptions().filter((i) => i.path === 'options.text.valueSize'),
   ],
-  fieldConfig: fieldConfigWith(
-    [
-      ...inCategory('Bar chart', [lineWidthOption(1), fillOpacityOption(80), gradientModeOption()]),
-      ...axisOptions(),
-      ...hideFromOptions(),
-      thresholdsStyleOption(),
-    ],
-    { defaults: { color: { mode: 'palette-classic' }, custom: { axisLabel: '', hideFrom: HIDE_FROM_DEFAULT } } },
-  ),
+  fieldConfig: seriesChartFieldConfig([...barStyleOptions('Bar chart'), ...axisOptions(), ...hideFromOptions(), thresholdsStyleOption()], {
+    axisLabel: '',
+  }),
 };

@@ -1,16 +1,7 @@
 import { inCategory, number, toggle } from '../options/builders';
-import {
-  fillOpacityOption,
-  gradientModeOption,
-  HIDE_FROM_DEFAULT,
-  hideFromOptions,
-  legendOptions,
-  lineWidthOption,
-  stackingOption,
-  tooltipOptions,
-} from '../options/commonOptions';
-import { fieldConfigWith } from '../options/standardOptions';
+import { hideFromOptions, stackingOption } from '../options/commonOptions';
 import type { PanelPlugin } from '../options/types';
+import { barStyleOptions, seriesChartFieldConfig, seriesChartOptions } from '../seriesChartOptions';
 
 export const histogramPlugin: PanelPlugin = {
   type: 'histogram',
@@ -24,14 +15,7 @@ export const histogramPlugin: PanelPlugin = {
       number('options.bucketOffset', 'Bucket offset', 0, { settings: { placeholder: '0' } }),
       toggle('options.combine', 'Combine series', false),
     ]),
-    ...tooltipOptions(),
-    ...legendOptions(),
+    ...seriesChartOptions(),
   ],
-  fieldConfig: fieldConfigWith(
-    [
-      ...inCategory('Histogram', [stackingOption('Histogram'), lineWidthOption(1), fillOpacityOption(80), gradientModeOption()]),
-      ...hideFromOptions(),
-    ],
-    { defaults: { color: { mode: 'palette-classic' }, custom: { hideFrom: HIDE_FROM_DEFAULT } } },
-  ),
+  fieldConfig: seriesChartFieldConfig([stackingOption('Histogram'), ...barStyleOptions('Histogram'), ...hideFromOptions()]),
 };

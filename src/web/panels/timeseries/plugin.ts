@@ -3,17 +3,14 @@ import {
   axisOptions,
   fillOpacityOption,
   gradientModeOption,
-  HIDE_FROM_DEFAULT,
   hideFromOptions,
-  legendOptions,
   lineWidthOption,
   stackingOption,
   thresholdsStyleOption,
-  tooltipOptions,
 } from '../options/commonOptions';
-import { fieldConfigWith } from '../options/standardOptions';
 import type { Json, PanelPlugin } from '../options/types';
 import { migrateGraph } from '../migrations';
+import { seriesChartFieldConfig, seriesChartOptions } from '../seriesChartOptions';
 
 const notPoints = (c: Json) => c.drawStyle !== 'points';
 
@@ -111,9 +108,7 @@ export const timeseriesPlugin: PanelPlugin = {
   description: 'Time based line, area and bar charts',
   aliases: ['graph'],
   loadRenderer: () => import('./TimeSeriesPanel'),
-  options: [...tooltipOptions(), ...legendOptions()],
-  fieldConfig: fieldConfigWith([...axisOptions(), ...graphStyles, ...hideFromOptions(), thresholdsStyleOption()], {
-    defaults: { color: { mode: 'palette-classic' }, custom: { axisLabel: '', hideFrom: HIDE_FROM_DEFAULT } },
-  }),
+  options: seriesChartOptions(),
+  fieldConfig: seriesChartFieldConfig([...axisOptions(), ...graphStyles, ...hideFromOptions(), thresholdsStyleOption()], { axisLabel: '' }),
   migrate: (panel) => (panel.type === 'graph' ? migrateGraph(panel) : panel),
 };
