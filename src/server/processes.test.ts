@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './testing/backends';
 import { ADMIN_TOKEN, tempDataDir } from './testing/harness';
-import { serverEntry } from './testing/serverProcess';
+import { serverEntry, spawnServer, untilHealthy } from './testing/serverProcess';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const children = new Set<ChildProcess>();
@@ -28,19 +28,7 @@ interface Child {
 
 async function startServer(dataDir: string): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, serverEntry('main'), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIGHTLINE_DATA_DIR: dataDir,
-      SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
-      SIGHTLINE_LOG_LEVEL: 'warn',
-      SIGHTLINE_WEB_DIR: dataDir,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawnServer(port, dataDir, { SIGHTLINE_LOG_LEVEL: 'warn', SIGHTLINE_WEB_DIR: dataDir }, ['ignore', 'ignore', 'pipe']);
   children.add(child);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -48,17 +36,7 @@ async function startServer(dataDir: string): Promise<Child> {
 }
 
 /** Waits until the server answers, or fails with what it printed when it exits first. */
-async function ready(child: Child): Promise<void> {
-  for (;;) {
-    if (child.process.exitCode !== null) throw new Error(`the server exited with ${child.process.exitCode}: ${child.stderr()}`);
-    const up = await fetch(`${child.url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const ready = (child: Child) => untilHealthy(child.process, child.url, child.stderr);
 
 const call = (child: Child, method: string, url: string, body?: unknown) =>
   fetch(`${child.url}${url}`, {

@@ -2,7 +2,7 @@
  * The real server as its own process (compiled as `npm start` runs it, see `serverEntry`), on a
  * free loopback port, with everything it writes kept for the test to read.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './backends';
@@ -37,22 +37,18 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const port = await freePort();
   // In the PostgreSQL test project, the data dir's test database.
   const storeEnv = await testStoreEnv(dataDir);
-  const child = spawn(process.execPath, serverEntry('main'), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIGHTLINE_DATA_DIR: dataDir,
-      SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
+  const child = spawnServer(
+    port,
+    dataDir,
+    {
       SIGHTLINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SIGHTLINE_WEB_DIR: path.join(dataDir, 'no-ui'),
       SIGHTLINE_LOG_FORMAT: 'json',
       ...storeEnv,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    ['ignore', 'pipe', 'pipe'],
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -70,14 +66,35 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
-  // Ready: it answers /api/health (or it exited, and the test learns why).
+  await untilHealthy(child, url, () => output);
+  return server;
+}
+
+/** The server on a loopback `port` over `dataDir`, with the tests' admin token; `env` adds to its environment. */
+export function spawnServer(port: number, dataDir: string, env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, serverEntry('main'), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIGHTLINE_DATA_DIR: dataDir,
+      SIGHTLINE_ADMIN_TOKEN: ADMIN_TOKEN,
+      ...env,
+    },
+    stdio,
+  });
+}
+
+/** Ready: the server at `url` answers /api/health; if the process exits first, the test learns why from `output`. */
+export async function untilHealthy(child: ChildProcess, url: string, output: () => string): Promise<void> {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
     const up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return server;
+    if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
