@@ -111,35 +111,22 @@ describe('password sign-in', () => {
 
   it('accepts basic auth login:password on the API, as Grafana does', async () => {
     const person = await createPerson('Editor');
-    const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-    const ok = await server.call({
-      method: 'GET',
-      url: '/api/user',
-      token: null,
-      headers: { authorization: basic(person.login, person.password) },
-    });
+    /** A GET with basic auth and no token. */
+    const getWithBasic = (url: string, password: string) =>
+      server.call({
+        method: 'GET',
+        url,
+        token: null,
+        headers: { authorization: `Basic ${Buffer.from(`${person.login}:${password}`).toString('base64')}` },
+      });
+    const ok = await getWithBasic('/api/user', person.password);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ login: person.login, isServiceAccount: false });
     // Served again from the verified-password cache; a changed password is seen at once.
-    expect(
-      (await server.call({ method: 'GET', url: '/api/org', token: null, headers: { authorization: basic(person.login, person.password) } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await getWithBasic('/api/org', person.password)).statusCode).toBe(200);
     await server.call({ method: 'PUT', url: `/api/admin/users/${person.id}/password`, payload: { password: 'another one' } });
-    const stale = await server.call({
-      method: 'GET',
-      url: '/api/org',
-      token: null,
-      headers: { authorization: basic(person.login, person.password) },
-    });
-    expect(stale.statusCode).toBe(401);
-    const fresh = await server.call({
-      method: 'GET',
-      url: '/api/org',
-      token: null,
-      headers: { authorization: basic(person.login, 'another one') },
-    });
-    expect(fresh.statusCode).toBe(200);
+    expect((await getWithBasic('/api/org', person.password)).statusCode).toBe(401);
+    expect((await getWithBasic('/api/org', 'another one')).statusCode).toBe(200);
   });
 });
 
