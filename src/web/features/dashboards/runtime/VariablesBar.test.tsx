@@ -107,21 +107,30 @@ function Dashboard({ variableModels = models }: { variableModels?: VariableModel
   );
 }
 
+/**
+ * The Prometheus data source's label values behind the proxy: `job` has two, `instance` answers
+ * `instancesFor(match)`, the series selector it is asked with. Returns the selectors asked, in order.
+ */
+function servePrometheusLabels(instancesFor: (match: string) => string[]): string[] {
+  const instanceMatches: string[] = [];
+  server.use(
+    answer<typeof dataSourceListSchema>('get', '/api/datasources', [prometheus]),
+    http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/job/values`, () =>
+      HttpResponse.json({ status: 'success', data: ['node', 'prometheus'] }),
+    ),
+    http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/instance/values`, ({ request }) => {
+      const match = new URL(request.url).searchParams.get('match[]') ?? '';
+      instanceMatches.push(match);
+      return HttpResponse.json({ status: 'success', data: instancesFor(match) });
+    }),
+  );
+  return instanceMatches;
+}
+
 describe('useVariables with VariablesBar', () => {
   it('loads Prometheus label values through the proxy, chains them and writes the pick to the URL', async () => {
     startSession(connectedSession());
-    const instanceMatches: string[] = [];
-    server.use(
-      answer<typeof dataSourceListSchema>('get', '/api/datasources', [prometheus]),
-      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/job/values`, () =>
-        HttpResponse.json({ status: 'success', data: ['node', 'prometheus'] }),
-      ),
-      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/instance/values`, ({ request }) => {
-        const match = new URL(request.url).searchParams.get('match[]') ?? '';
-        instanceMatches.push(match);
-        return HttpResponse.json({ status: 'success', data: match.includes('(node|prometheus)') ? ['a:9100', 'b:9090'] : ['a:9100'] });
-      }),
-    );
+    const instanceMatches = servePrometheusLabels((match) => (match.includes('(node|prometheus)') ? ['a:9100', 'b:9090'] : ['a:9100']));
     const { router } = renderRoutes([{ path: '/d/:uid', element: <Dashboard /> }], '/d/d1?var-job=$__all');
 
     const query = screen.getByRole('status', { name: 'query' });
@@ -150,17 +159,7 @@ describe('useVariables with VariablesBar', () => {
 
   it('resolves a variable after one defined below it that it uses; the controls keep the dashboard order', async () => {
     startSession(connectedSession());
-    const instanceMatches: string[] = [];
-    server.use(
-      answer<typeof dataSourceListSchema>('get', '/api/datasources', [prometheus]),
-      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/job/values`, () =>
-        HttpResponse.json({ status: 'success', data: ['node', 'prometheus'] }),
-      ),
-      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/label/instance/values`, ({ request }) => {
-        instanceMatches.push(new URL(request.url).searchParams.get('match[]') ?? '');
-        return HttpResponse.json({ status: 'success', data: ['a:9100'] });
-      }),
-    );
+    const instanceMatches = servePrometheusLabels(() => ['a:9100']);
     renderRoutes([{ path: '/', element: <Dashboard variableModels={[models[1]!, models[0]!]} /> }], '/?var-job=node');
     const query = screen.getByRole('status', { name: 'query' });
     await waitFor(() => expect(query).toHaveTextContent('up{job=~"node", instance="a:9100"}'));
