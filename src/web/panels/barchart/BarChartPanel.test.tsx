@@ -1,16 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderPanel, TEST_RANGE } from '../panelTestRender';
 import { seriesFrame, tableFrame } from '../testing';
 import BarChartPanel from './BarChartPanel';
-
-const range = { from: 1_700_000_000_000, to: 1_700_000_600_000 };
 
 afterEach(() => localStorage.clear());
 
 describe.each(['light', 'dark'] as const)('bar chart panel (%s)', (scheme) => {
   it('draws a bar per category and series, with values, legend, tooltip and a data table', () => {
-    localStorage.setItem('mantine-color-scheme-value', scheme);
     // An instant Prometheus query as a table: `sum by (pool) (rate(ceph_pool_rd[5m]))`.
     const frames = [
       tableFrame([
@@ -18,21 +15,15 @@ describe.each(['light', 'dark'] as const)('bar chart panel (%s)', (scheme) => {
         { name: 'Value #A', values: [120, 40, 75] },
       ]),
     ];
-    renderWithProviders(
-      <BarChartPanel
-        panel={{
-          type: 'barchart',
-          title: 'Reads',
-          options: { showValue: 'always', xTickLabelRotation: -45, legend: { displayMode: 'list', placement: 'bottom' } },
-          fieldConfig: { defaults: { unit: 'iops', displayName: 'Reads' }, overrides: [] },
-        }}
-        frames={frames}
-        width={400}
-        height={200}
-        timeRange={range}
-      />,
-    );
-    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', scheme);
+    renderPanel(BarChartPanel, scheme, {
+      panel: {
+        type: 'barchart',
+        title: 'Reads',
+        options: { showValue: 'always', xTickLabelRotation: -45, legend: { displayMode: 'list', placement: 'bottom' } },
+        fieldConfig: { defaults: { unit: 'iops', displayName: 'Reads' }, overrides: [] },
+      },
+      frames,
+    });
     expect(screen.getByRole('img', { name: 'Bar chart: 3 categories, Reads' })).toBeInTheDocument();
     expect(screen.getAllByTestId('bar')).toHaveLength(3);
     expect(within(screen.getByRole('img')).getByText('120 io/s')).toBeInTheDocument();
@@ -49,21 +40,15 @@ describe.each(['light', 'dark'] as const)('bar chart panel (%s)', (scheme) => {
   });
 
   it('stacks Prometheus range series per time step, horizontally when asked', () => {
-    localStorage.setItem('mantine-color-scheme-value', scheme);
-    const times = [range.from, range.from + 60_000];
-    renderWithProviders(
-      <BarChartPanel
-        panel={{ type: 'barchart', options: { stacking: 'normal', orientation: 'horizontal', legend: { displayMode: 'hidden' } } }}
-        frames={[
-          seriesFrame({ times, values: [1, 2], labels: { job: 'api' } }),
-          seriesFrame({ times, values: [3, 4], labels: { job: 'db' } }),
-        ]}
-        width={400}
-        height={200}
-        timeRange={range}
-        timeZone="utc"
-      />,
-    );
+    const times = [TEST_RANGE.from, TEST_RANGE.from + 60_000];
+    renderPanel(BarChartPanel, scheme, {
+      panel: { type: 'barchart', options: { stacking: 'normal', orientation: 'horizontal', legend: { displayMode: 'hidden' } } },
+      frames: [
+        seriesFrame({ times, values: [1, 2], labels: { job: 'api' } }),
+        seriesFrame({ times, values: [3, 4], labels: { job: 'db' } }),
+      ],
+      timeZone: 'utc',
+    });
     expect(screen.getAllByTestId('bar')).toHaveLength(4);
     expect(screen.queryByTestId('viz-legend')).toBeNull();
     const rows = within(screen.getByRole('table', { name: 'Bar chart' })).getAllByRole('row');

@@ -1,32 +1,24 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderPanel, TEST_RANGE } from '../panelTestRender';
 import { seriesFrame } from '../testing';
 import HistogramPanel from './HistogramPanel';
 
-const range = { from: 1_700_000_000_000, to: 1_700_000_600_000 };
-const times = Array.from({ length: 6 }, (_, i) => range.from + i * 60_000);
+const times = Array.from({ length: 6 }, (_, i) => TEST_RANGE.from + i * 60_000);
 
 afterEach(() => localStorage.clear());
 
 describe.each(['light', 'dark'] as const)('histogram panel (%s)', (scheme) => {
   it('draws bucket counts of Prometheus series, with a legend, a tooltip and a data table', () => {
-    localStorage.setItem('mantine-color-scheme-value', scheme);
     // `histogram_quantile`-free latency samples: two series of a range query.
     const frames = [
       seriesFrame({ times, values: [12, 18, 25, 31, 33, 48], labels: { route: '/api' }, unit: 'ms' }),
       seriesFrame({ times, values: [5, 7, 11, 19, 22, 24], labels: { route: '/login' }, unit: 'ms' }),
     ];
-    renderWithProviders(
-      <HistogramPanel
-        panel={{ type: 'histogram', title: 'Latency', options: { bucketSize: 10, legend: { displayMode: 'list' } } }}
-        frames={frames}
-        width={400}
-        height={200}
-        timeRange={range}
-      />,
-    );
-    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', scheme);
+    renderPanel(HistogramPanel, scheme, {
+      panel: { type: 'histogram', title: 'Latency', options: { bucketSize: 10, legend: { displayMode: 'list' } } },
+      frames,
+    });
     expect(screen.getByRole('img', { name: 'Histogram: 5 buckets from 0 ms to 50 ms, /api, /login' })).toBeInTheDocument();
     expect(screen.getAllByTestId('histogram-series')).toHaveLength(2);
     const rows = within(screen.getByRole('table', { name: 'Latency' })).getAllByRole('row');
