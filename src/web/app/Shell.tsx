@@ -58,6 +58,21 @@ const alertingPages = [
   { to: paths.silences(), label: 'Silences', icon: IconBellOff },
 ];
 
+/** One link a page; choosing one closes the menu on a phone. */
+function PageLinks({ pages, onNavigate }: { pages: typeof sections; onNavigate: () => void }) {
+  return pages.map(({ to, label, icon: Icon }) => (
+    <NavLink
+      key={to}
+      component={RouterNavLink}
+      to={to}
+      label={label}
+      variant="filled"
+      leftSection={<Icon size={18} aria-hidden />}
+      onClick={onNavigate}
+    />
+  ));
+}
+
 // Its own chunk: pages that never show alerting download none of its code up front.
 const FiringCount = lazy(() => import('../features/alerting/FiringCount'));
 
@@ -181,17 +196,7 @@ export function Shell() {
       )}
       {!kiosk && (
         <AppShell.Navbar p="sm" aria-label="Sections" id="app-navigation" style={phone && !opened ? { visibility: 'hidden' } : undefined}>
-          {sections.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              component={RouterNavLink}
-              to={to}
-              label={label}
-              variant="filled"
-              leftSection={<Icon size={18} aria-hidden />}
-              onClick={close}
-            />
-          ))}
+          <PageLinks pages={sections} onNavigate={close} />
           <NavLink
             component="button"
             type="button"
@@ -207,17 +212,7 @@ export function Shell() {
             defaultOpened={inAlerting}
             childrenOffset="md"
           >
-            {alertingPages.map(({ to, label, icon: Icon }) => (
-              <NavLink
-                key={to}
-                component={RouterNavLink}
-                to={to}
-                label={label}
-                variant="filled"
-                leftSection={<Icon size={18} aria-hidden />}
-                onClick={close}
-              />
-            ))}
+            <PageLinks pages={alertingPages} onNavigate={close} />
           </NavLink>
           {/* On a phone the header has no room for the account: it is at the end of the menu. */}
           {phone && (
