@@ -55,7 +55,8 @@ export function ContactPointCard({
   const remove = useDeleteContactPoint();
   const [deleteError, setDeleteError] = useState<string>();
   const provenance = integrations.find((i) => i.provenance)?.provenance;
-  const readOnly = provenance === 'file';
+  // A contact point from a provisioning file is changed in the file.
+  const editable = canEdit && provenance !== 'file';
   const inUse = (policies?.length ?? 0) > 0;
   // Deleting integration by integration, the server refuses only the last: refuse up front rather than leave part of it.
   const blocked = inUse && integrations.length > 1;
@@ -108,30 +109,18 @@ export function ContactPointCard({
             <UsedBy policies={policies} />
           </Stack>
           <Group gap="xs">
-            {canEdit && !readOnly ? (
-              <Button
-                component={Link}
-                to={paths.editContactPoint(name)}
-                size="xs"
-                variant="default"
-                leftSection={<IconEdit size={14} aria-hidden />}
-                aria-label={`Edit contact point ${name}`}
-              >
-                Edit
-              </Button>
-            ) : (
-              <Button
-                component={Link}
-                to={paths.editContactPoint(name)}
-                size="xs"
-                variant="default"
-                leftSection={<IconEye size={14} aria-hidden />}
-                aria-label={`View contact point ${name}`}
-              >
-                View
-              </Button>
-            )}
-            {canEdit && !readOnly && (
+            {/* The same page either way: it shows the contact point read-only to those who may not change it. */}
+            <Button
+              component={Link}
+              to={paths.editContactPoint(name)}
+              size="xs"
+              variant="default"
+              leftSection={editable ? <IconEdit size={14} aria-hidden /> : <IconEye size={14} aria-hidden />}
+              aria-label={`${editable ? 'Edit' : 'View'} contact point ${name}`}
+            >
+              {editable ? 'Edit' : 'View'}
+            </Button>
+            {editable && (
               <Button
                 size="xs"
                 color="red"
