@@ -67,31 +67,20 @@ function SilenceRow({ silence, affected, canEdit }: { silence: GettableSilence; 
       {canEdit && (
         <Table.Td>
           <Group gap="xs" wrap="nowrap">
-            {expired ? (
-              <Button
-                component={Link}
-                to={paths.editSilence(silence.id)}
-                size="xs"
-                variant="default"
-                aria-label={`Recreate silence of ${described}`}
-              >
-                Recreate
+            {/* The editor recreates an expired silence, or edits a running one. */}
+            <Button
+              component={Link}
+              to={paths.editSilence(silence.id)}
+              size="xs"
+              variant="default"
+              aria-label={`${expired ? 'Recreate' : 'Edit'} silence of ${described}`}
+            >
+              {expired ? 'Recreate' : 'Edit'}
+            </Button>
+            {!expired && (
+              <Button size="xs" color="red" variant="light" onClick={confirmExpire} aria-label={`Expire silence of ${described}`}>
+                Expire
               </Button>
-            ) : (
-              <>
-                <Button
-                  component={Link}
-                  to={paths.editSilence(silence.id)}
-                  size="xs"
-                  variant="default"
-                  aria-label={`Edit silence of ${described}`}
-                >
-                  Edit
-                </Button>
-                <Button size="xs" color="red" variant="light" onClick={confirmExpire} aria-label={`Expire silence of ${described}`}>
-                  Expire
-                </Button>
-              </>
             )}
           </Group>
         </Table.Td>
