@@ -3,7 +3,7 @@
  * rule. Works on the same values as the simple form.
  */
 import { useCallback, useMemo } from 'react';
-import { ActionIcon, Button, Fieldset, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { defaultQuery } from '../../../queryEditors/queryKinds';
@@ -21,6 +21,7 @@ import {
   type RuleFormValues,
   type RuleQuery,
 } from './ruleModel';
+import { RuleNameField } from './RuleFields';
 import { RulePreview } from './RulePreview';
 
 const EXPRESSION_TYPES: ReadonlyArray<{ value: ExpressionType; label: string }> = [
@@ -63,14 +64,7 @@ export function FullRuleEditor({ values, errors, update }: FullRuleEditorProps) 
 
   return (
     <Stack gap="lg">
-      <TextInput
-        label="Name"
-        required
-        value={values.title}
-        onChange={(e) => change({ title: e.currentTarget.value })}
-        error={errors.title}
-        maw={520}
-      />
+      <RuleNameField values={values} onChange={change} errors={errors} />
 
       <Fieldset legend="Queries and expressions">
         <Stack gap="md">

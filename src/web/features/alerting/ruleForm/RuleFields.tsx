@@ -1,5 +1,5 @@
 /**
- * Fields both views of the form share: folder and evaluation group, pending period, contact point.
+ * Fields both views of the form share: name, folder and evaluation group, pending period, contact point.
  */
 import { Group, Select, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../api/errors';
@@ -14,6 +14,19 @@ export interface FieldsProps {
 }
 
 const NEW_GROUP = '__new__';
+
+export function RuleNameField({ values, onChange, errors }: FieldsProps) {
+  return (
+    <TextInput
+      label="Name"
+      required
+      value={values.title}
+      onChange={(e) => onChange({ title: e.currentTarget.value })}
+      error={errors.title}
+      maw={520}
+    />
+  );
+}
 
 export function FolderGroupFields({ values, onChange, errors }: FieldsProps) {
   const folders = useRuleFolders();

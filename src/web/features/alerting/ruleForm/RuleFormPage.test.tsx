@@ -219,19 +219,19 @@ const savedRule = {
   notification_settings: { receiver: 'Ops webhook', group_by: ['alertname', 'instance'], repeat_interval: '1h' },
 };
 
+/** The saved rule and its group, as the editor reads them. */
+const savedRuleAnswers = () => [
+  answer('get', '/api/v1/provisioning/alert-rules/r1', savedRule),
+  answer('get', '/api/v1/provisioning/folder/ops/rule-groups/cpu', { title: 'cpu', folderUid: 'ops', interval: 60, rules: [savedRule] }),
+];
+
 describe('the full editor', () => {
   it('keeps every field of a saved rule, adds a math expression and a label, and shows a refusal next to its field', async () => {
     startSession(connectedSession('Editor'));
     backend();
     const sent: unknown[] = [];
     server.use(
-      answer('get', '/api/v1/provisioning/alert-rules/r1', savedRule),
-      answer('get', '/api/v1/provisioning/folder/ops/rule-groups/cpu', {
-        title: 'cpu',
-        folderUid: 'ops',
-        interval: 60,
-        rules: [savedRule],
-      }),
+      ...savedRuleAnswers(),
       http.put(`${API}/api/v1/provisioning/alert-rules/r1`, async ({ request }) => {
         const body = await request.json();
         sent.push(body);
@@ -297,13 +297,7 @@ describe('duplicating a rule', () => {
     backend();
     const created: Array<Record<string, unknown>> = [];
     server.use(
-      answer('get', '/api/v1/provisioning/alert-rules/r1', savedRule),
-      answer('get', '/api/v1/provisioning/folder/ops/rule-groups/cpu', {
-        title: 'cpu',
-        folderUid: 'ops',
-        interval: 60,
-        rules: [savedRule],
-      }),
+      ...savedRuleAnswers(),
       http.post(`${API}/api/v1/provisioning/alert-rules`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         created.push(body);

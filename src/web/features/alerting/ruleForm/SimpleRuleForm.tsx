@@ -3,10 +3,10 @@
  * threshold, for how long, where the rule lives and who hears of it.
  */
 import { useCallback } from 'react';
-import { Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Group, NumberInput, Select, Stack } from '@mantine/core';
 import type { FieldErrors } from './formErrors';
 import { DataQueryField } from './DataQueryField';
-import { ContactPointField, FolderGroupFields, PendingPeriodField } from './RuleFields';
+import { ContactPointField, FolderGroupFields, PendingPeriodField, RuleNameField } from './RuleFields';
 import {
   EVALUATORS,
   evaluatorOf,
@@ -43,14 +43,7 @@ export function SimpleRuleForm({ values, parts, errors, update }: SimpleRuleForm
 
   return (
     <Stack gap="lg">
-      <TextInput
-        label="Name"
-        required
-        value={values.title}
-        onChange={(e) => change({ title: e.currentTarget.value })}
-        error={errors.title}
-        maw={520}
-      />
+      <RuleNameField values={values} onChange={change} errors={errors} />
 
       <Fieldset legend="Query">
         <DataQueryField query={query} error={errors[`query:${query.refId}`]} onChange={onQueryChange} />
