@@ -28,21 +28,27 @@ function annotation(id: number): Annotation {
   };
 }
 
+/** An Editor's session and a rendered app; answers the ids the server was asked to delete, in order. */
+function signedInRecordingDeletes(): string[] {
+  startSession(connectedSession('Editor'));
+  const deleted: string[] = [];
+  server.use(
+    http.delete(
+      `${API}/api/annotations/:id`,
+      ({ params }) => (deleted.push(String(params.id)), HttpResponse.json({ message: 'Annotation deleted' })),
+    ),
+  );
+  renderWithProviders(<div />);
+  return deleted;
+}
+
 // The undo window is the clock's: tests move it, nothing waits six seconds.
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 describe('delete with undo', () => {
   it('deletes when the undo window ends', async () => {
-    startSession(connectedSession('Editor'));
-    const deleted: string[] = [];
-    server.use(
-      http.delete(
-        `${API}/api/annotations/:id`,
-        ({ params }) => (deleted.push(String(params.id)), HttpResponse.json({ message: 'Annotation deleted' })),
-      ),
-    );
-    renderWithProviders(<div />);
+    const deleted = signedInRecordingDeletes();
     const onSettled = vi.fn();
     act(() => deleteWithUndo(annotation(41), { onSettled, onUndone: vi.fn() }));
     expect(await screen.findByText('Annotation deleted')).toBeInTheDocument();
@@ -54,15 +60,7 @@ describe('delete with undo', () => {
   });
 
   it('Undo within the window keeps the annotation', async () => {
-    startSession(connectedSession('Editor'));
-    const deleted: string[] = [];
-    server.use(
-      http.delete(
-        `${API}/api/annotations/:id`,
-        ({ params }) => (deleted.push(String(params.id)), HttpResponse.json({ message: 'Annotation deleted' })),
-      ),
-    );
-    renderWithProviders(<div />);
+    const deleted = signedInRecordingDeletes();
     const onUndone = vi.fn();
     act(() => deleteWithUndo(annotation(42), { onSettled: vi.fn(), onUndone }));
     await act(() => vi.advanceTimersByTimeAsync(UNDO_MS / 2));
