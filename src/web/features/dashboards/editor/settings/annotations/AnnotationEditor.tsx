@@ -202,6 +202,13 @@ function GrafanaFields({
   );
 }
 
+/** How a labelled series becomes an event's title, tags and text, under Grafana's field names. */
+const EVENT_FORMAT_FIELDS = [
+  { field: 'titleFormat', label: 'Title', description: 'e.g. {{instance}}' },
+  { field: 'tagKeys', label: 'Tags', description: 'Label names, comma-separated' },
+  { field: 'textFormat', label: 'Text', description: 'e.g. {{instance}} restarted' },
+];
+
 function LabelledQueryFields({
   annotation,
   kind,
@@ -245,27 +252,16 @@ function LabelledQueryFields({
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label="Title"
-          description="e.g. {{instance}}"
-          value={str('titleFormat')}
-          readOnly={readOnly}
-          onChange={(e) => set('titleFormat', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Tags"
-          description="Label names, comma-separated"
-          value={str('tagKeys')}
-          readOnly={readOnly}
-          onChange={(e) => set('tagKeys', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Text"
-          description="e.g. {{instance}} restarted"
-          value={str('textFormat')}
-          readOnly={readOnly}
-          onChange={(e) => set('textFormat', e.currentTarget.value)}
-        />
+        {EVENT_FORMAT_FIELDS.map(({ field, label, description }) => (
+          <TextInput
+            key={field}
+            label={label}
+            description={description}
+            value={str(field)}
+            readOnly={readOnly}
+            onChange={(e) => set(field, e.currentTarget.value)}
+          />
+        ))}
       </SimpleGrid>
       {kind === 'prometheus' && (
         <Checkbox
