@@ -49,6 +49,29 @@ function Failure({ text }: { text?: string }) {
   ) : null;
 }
 
+/** A switch with a line of help below it, which screen readers hear as the switch's description. */
+function SwitchWithHelp({
+  label,
+  help,
+  checked,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const helpId = useId();
+  return (
+    <>
+      <Switch label={label} aria-describedby={helpId} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <Text size="xs" c="dimmed" id={helpId} mt={-6}>
+        {help}
+      </Text>
+    </>
+  );
+}
+
 function LinkTab({ raw, timeZone, panelId }: Pick<ShareModalProps, 'raw' | 'timeZone' | 'panelId'>) {
   // Locked by default, as Grafana: the link shows what the viewer sees now, whenever it is opened.
   const [lockTime, setLockTime] = useState(true);
@@ -59,7 +82,6 @@ function LinkTab({ raw, timeZone, panelId }: Pick<ShareModalProps, 'raw' | 'time
     [raw, timeZone, lockTime, now, panelId],
   );
   const { copy, failure } = useCopy('Link');
-  const lockHelpId = useId();
   return (
     <Stack gap="sm">
       <Text size="sm">
@@ -67,15 +89,12 @@ function LinkTab({ raw, timeZone, panelId }: Pick<ShareModalProps, 'raw' | 'time
           ? 'A link to this dashboard with the current time range and variables.'
           : 'A link to this panel alone, with the current time range and variables.'}
       </Text>
-      <Switch
+      <SwitchWithHelp
         label="Lock time range"
-        aria-describedby={lockHelpId}
+        help="Turns a relative range such as “Last 6 hours” into the absolute one shown now."
         checked={lockTime}
-        onChange={(event) => setLockTime(event.currentTarget.checked)}
+        onChange={setLockTime}
       />
-      <Text size="xs" c="dimmed" id={lockHelpId} mt={-6}>
-        Turns a relative range such as “Last 6 hours” into the absolute one shown now.
-      </Text>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput label="Link URL" value={url} readOnly onFocus={(event) => event.currentTarget.select()} style={{ flex: 1 }} />
         <Button leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copy(url)}>
@@ -106,7 +125,6 @@ function ExportTab({ model, title }: { model: Record<string, unknown>; title: st
   const exported = useExportJson(model, externally);
   const { copy, failure: copyFailure } = useCopy('Dashboard JSON');
   const jsonId = useId();
-  const externalHelpId = useId();
 
   const save = () => {
     if (!exported) return;
@@ -124,15 +142,12 @@ function ExportTab({ model, title }: { model: Record<string, unknown>; title: st
   return (
     <Stack gap="sm">
       <Text size="sm">Export this dashboard as JSON, to import it on another server or keep it in a file.</Text>
-      <Switch
+      <SwitchWithHelp
         label="Export for sharing externally"
-        aria-describedby={externalHelpId}
+        help="Data sources become inputs that the importer maps to its own, as Grafana's exports do."
         checked={externally}
-        onChange={(event) => setExternally(event.currentTarget.checked)}
+        onChange={setExternally}
       />
-      <Text size="xs" c="dimmed" id={externalHelpId} mt={-6}>
-        Data sources become inputs that the importer maps to its own, as Grafana&apos;s exports do.
-      </Text>
       {externally && dataSources.isError && (
         <Alert color="red" role="alert" title="Could not list the data sources">
           {errorMessage(dataSources.error)}
