@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Route } from '../../../../contract/alertingNotify';
+import { LabelRows } from '../LabelRows';
 import { policyAt, policyName } from './policyTree';
 import { contactPointsReached, previewRouting, type Labels } from './routingPreview';
 
@@ -16,7 +16,6 @@ export function RoutingPreview({ tree }: { tree: Route }) {
   const labels: Labels = Object.fromEntries(rows.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value]));
   const matches = previewRouting(tree, labels);
   const reached = contactPointsReached(matches);
-  const update = (index: number, change: Partial<LabelRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
   return (
     <Paper withBorder p="md" radius="sm" component="section" aria-labelledby="routing-preview-title">
@@ -26,45 +25,33 @@ export function RoutingPreview({ tree }: { tree: Route }) {
       <Text size="sm" c="dimmed" mb="sm">
         Enter the labels of an alert to see which policy takes it and which contact points it would reach.
       </Text>
-      <Stack gap="xs" role="group" aria-label="Alert labels">
-        {rows.map((row, index) => (
-          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+      <LabelRows
+        label="Alert labels"
+        rows={rows}
+        onChange={setRows}
+        emptyRow={{ name: '', value: '' }}
+        addLabel="Add label"
+        removeLabel={(n) => `Remove label ${n}`}
+        align="flex-end"
+        removeOffset={{ mb: 2 }}
+      >
+        {(row, index, update) => (
+          <>
             <TextInput
               label={`Label name ${index + 1}`}
               value={row.name}
-              onChange={(event) => update(index, { name: event.currentTarget.value })}
+              onChange={(event) => update({ name: event.currentTarget.value })}
               w={220}
             />
             <TextInput
               label={`Label value ${index + 1}`}
               value={row.value}
-              onChange={(event) => update(index, { value: event.currentTarget.value })}
+              onChange={(event) => update({ value: event.currentTarget.value })}
               style={{ flex: 1 }}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mb={2}
-              aria-label={`Remove label ${index + 1}`}
-              disabled={rows.length === 1}
-              onClick={() => setRows(rows.filter((_, i) => i !== index))}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setRows([...rows, { name: '', value: '' }])}
-          >
-            Add label
-          </Button>
-        </Group>
-      </Stack>
+          </>
+        )}
+      </LabelRows>
       <Stack gap="xs" mt="md" role="status" aria-label="Routing result">
         <Text size="sm">
           <Text span fw={600}>

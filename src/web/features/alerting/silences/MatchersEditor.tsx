@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Select, TextInput } from '@mantine/core';
+import { LabelRows } from '../LabelRows';
 import { matcherOperators, rowProblem, type MatcherOperator, type MatcherRow } from './matchers';
 
 /** Rows of label, operator (=, !=, =~, !~) and value; every label is visible, as every input's. */
@@ -12,19 +12,26 @@ export function MatchersEditor({
   onChange: (rows: MatcherRow[]) => void;
   showProblems: boolean;
 }) {
-  const update = (index: number, change: Partial<MatcherRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   return (
-    <Stack gap="xs" role="group" aria-label="Matchers">
-      {rows.map((row, index) => {
+    <LabelRows
+      label="Matchers"
+      rows={rows}
+      onChange={onChange}
+      emptyRow={{ name: '', operator: '=', value: '' }}
+      addLabel="Add matcher"
+      removeLabel={(n) => `Remove matcher ${n}`}
+      align="flex-start"
+      removeOffset={{ mt: 26 }}
+    >
+      {(row, index, update) => {
         const n = index + 1;
         const problem = showProblems ? rowProblem(row) : undefined;
         return (
-          <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+          <>
             <TextInput
               label={`Label ${n}`}
               value={row.name}
-              onChange={(event) => update(index, { name: event.currentTarget.value })}
+              onChange={(event) => update({ name: event.currentTarget.value })}
               error={problem === 'Name the label' ? problem : undefined}
               w={200}
             />
@@ -33,40 +40,19 @@ export function MatchersEditor({
               data={[...matcherOperators]}
               value={row.operator}
               allowDeselect={false}
-              onChange={(value) => value && update(index, { operator: value as MatcherOperator })}
+              onChange={(value) => value && update({ operator: value as MatcherOperator })}
               w={90}
             />
             <TextInput
               label={`Value ${n}`}
               value={row.value}
-              onChange={(event) => update(index, { value: event.currentTarget.value })}
+              onChange={(event) => update({ value: event.currentTarget.value })}
               error={problem && problem !== 'Name the label' ? problem : undefined}
               style={{ flex: 1 }}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={26}
-              size="lg"
-              aria-label={`Remove matcher ${n}`}
-              disabled={rows.length === 1}
-              onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+          </>
         );
-      })}
-      <Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => onChange([...rows, { name: '', operator: '=', value: '' }])}
-        >
-          Add matcher
-        </Button>
-      </Group>
-    </Stack>
+      }}
+    </LabelRows>
   );
 }
