@@ -8,6 +8,7 @@ import { createTeamRequestSchema, type Team } from '../../../contract/teams';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { confirmDestructive } from '../../components/confirmDestructive';
+import { FormFooter } from '../../components/FormFooter';
 import { FormRefusal } from '../../components/FormRefusal';
 import { ListCount, ListPage, ListTable, NoMatch, RowActions, RowIconAction, SearchInput, WhenLoaded } from '../../components/ListPage';
 import { EmptyState } from '../../components/States';
@@ -57,14 +58,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           error={errors.email}
         />
         {formError && <FormRefusal title="The team was not created">{formError}</FormRefusal>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create team
-          </Button>
-        </Group>
+        <FormFooter submitLabel="Create team" onCancel={onClose} pending={create.isPending} />
       </Stack>
     </form>
   );
