@@ -319,10 +319,7 @@ const migrations: Record<string, Migration> = {
           perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_name);
           return null;
         end $$`.execute(db);
-      for (const table of CACHED_TABLES) {
-        await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
-          for each statement execute function sightline_notify_change()`.execute(db);
-      }
+      for (const table of CACHED_TABLES) await announceChanges(db, table);
       // A token's "last used" time changes as it is used; that alone tells other instances nothing.
       await sql`create trigger api_key_notify_change after insert or delete or truncate
         or update of org_id, service_account_id, key_hash, expires, is_revoked on api_key
@@ -725,10 +722,7 @@ const migrations: Record<string, Migration> = {
     // so those caches are emptied within moments.
     async up(db: Kysely<unknown>) {
       if (dialectOf(db) !== 'postgres') return;
-      for (const table of ['annotation', 'annotation_span_class', 'dashboard', 'data_source']) {
-        await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
-          for each statement execute function sightline_notify_change()`.execute(db);
-      }
+      for (const table of ['annotation', 'annotation_span_class', 'dashboard', 'data_source']) await announceChanges(db, table);
     },
   },
 };
@@ -738,6 +732,15 @@ const TITLE_INDEX = 'dashboard_title_fts';
 
 /** Tables behind the identity and org caches (with api_key, below); their changes are broadcast on PostgreSQL. */
 const CACHED_TABLES = ['org', 'user', 'org_user'];
+
+/**
+ * PostgreSQL: every write to `table` is announced on CHANGES_CHANNEL when its transaction commits
+ * (the function of migration 0007), so other instances empty their caches of it.
+ */
+async function announceChanges(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function sightline_notify_change()`.execute(db);
+}
 
 /** Exactly one of a permission's subjects (role, user, team) is set. */
 function oneSubject(db: Kysely<unknown>) {
