@@ -210,10 +210,11 @@ describe('compaction properties', () => {
         fc.pre(tiesInOrder.length === 0);
         const again = compactLayout(shuffled.map((i) => input[i]!));
         shuffled.forEach((i, k) => expect(again[k]).toEqual(output[i]));
-        // Of two items saved at one place, the first listed stays above.
+        // Of two items of one width saved at one place, the first listed stays above. (A narrower
+        // second one may float up past what stops a wider first one, as in Grafana's grid.)
         input.forEach((a, i) =>
           input.forEach((b, j) => {
-            if (i < j && a.x === b.x && a.y === b.y) expect(output[i]!.y).toBeLessThan(output[j]!.y);
+            if (i < j && a.x === b.x && a.y === b.y && a.w === b.w) expect(output[i]!.y).toBeLessThan(output[j]!.y);
           }),
         );
       }),
