@@ -31,11 +31,11 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
 import { isKiosk } from '../lib/kiosk';
+import { lazyComponent } from '../lib/lazyComponent';
 import { paths } from './paths';
 import classes from './Shell.module.css';
 import { useSession } from './useSession';
@@ -74,7 +74,7 @@ function PageLinks({ pages, onNavigate }: { pages: typeof sections; onNavigate: 
 }
 
 // Its own chunk: pages that never show alerting download none of its code up front.
-const FiringCount = lazy(() => import('../features/alerting/FiringCount'));
+const FiringCount = lazyComponent(() => import('../features/alerting/FiringCount'));
 
 function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { setColorScheme } = useMantineColorScheme();
@@ -203,9 +203,7 @@ export function Shell() {
             label={
               <Group gap={6} wrap="nowrap" component="span">
                 Alerting
-                <Suspense fallback={null}>
-                  <FiringCount />
-                </Suspense>
+                <FiringCount />
               </Group>
             }
             leftSection={<IconAlertTriangle size={18} aria-hidden />}

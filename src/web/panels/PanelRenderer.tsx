@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
+import { lazyComponent, type LazyComponent } from '../lib/lazyComponent';
 import { panelDefaults } from './fieldDisplay';
 import { framesHaveNoValues } from './frames';
 import { NoData, PanelErrorBoundary, RendererLoading, UnsupportedPanel } from './PanelStates';
@@ -7,8 +8,8 @@ import type { PanelPlugin } from './options/types';
 import type { PanelProps } from './types';
 
 // Each renderer is its own chunk: uPlot and the renderers load with the first panel that needs them.
-const RENDERERS: Record<string, ComponentType<PanelProps>> = Object.fromEntries(
-  panelPlugins().map(({ type }) => [type, lazy(panelPlugin(type)!.loadRenderer)]),
+const RENDERERS: Record<string, LazyComponent<PanelProps>> = Object.fromEntries(
+  panelPlugins().map(({ type }) => [type, lazyComponent(panelPlugin(type)!.loadRenderer, <RendererLoading />)]),
 );
 
 /**
@@ -21,8 +22,8 @@ export function preloadRenderers(types: Iterable<string | undefined>): void {
     const plugin = panelPlugin(type);
     if (plugin) plugins.add(plugin);
   }
-  // The same import() the lazy component makes: the browser fetches each chunk once.
-  for (const plugin of plugins) void plugin.loadRenderer().catch(() => undefined);
+  // A failed load is retried, and shown in its panel, when the panel draws.
+  for (const plugin of plugins) RENDERERS[plugin.type]!.preload().catch(() => undefined);
 }
 
 /**
@@ -40,9 +41,7 @@ export function PanelRenderer(props: PanelProps) {
   const Renderer = RENDERERS[plugin.type]!;
   return (
     <PanelErrorBoundary resetKey={attempt}>
-      <Suspense fallback={<RendererLoading />}>
-        <Renderer {...props} panel={panel} />
-      </Suspense>
+      <Renderer {...props} panel={panel} />
     </PanelErrorBoundary>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { QueryEditorProps } from './editorProps';
 import { queryKindOf } from './queryKinds';
 import { QUERY_EDITORS } from './registry';
@@ -20,9 +20,7 @@ export function QueryEditor({ query, dataSource, error, onChange, onRun }: Query
   return (
     <Stack gap="xs">
       {Editor && dataSource && (
-        <Suspense fallback={<Skeleton h={64} radius="sm" aria-label="Loading the query editor" />}>
-          <Editor query={query} dataSource={dataSource} errorId={error ? errorId : undefined} onChange={onChange} onRun={onRun} />
-        </Suspense>
+        <Editor query={query} dataSource={dataSource} errorId={error ? errorId : undefined} onChange={onChange} onRun={onRun} />
       )}
 
       {kind === 'unsupported' && dataSource && (

@@ -1,7 +1,13 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../../lib/lazyComponent';
 
-const JsonEditor = lazy(() => import('./JsonEditor'));
+const JsonEditor = lazyComponent(
+  () => import('./JsonEditor'),
+  <Group gap="xs">
+    <Loader size="sm" />
+    <Text size="sm">Loading the editor…</Text>
+  </Group>,
+);
 
 /** The settings' JSON model page: the whole dashboard as JSON, and why the text does not parse when it does not. */
 export function DashboardJsonModel({
@@ -20,16 +26,7 @@ export function DashboardJsonModel({
       <Text size="sm" c="dimmed">
         The whole dashboard as JSON. Valid changes apply at once; Save stores them.
       </Text>
-      <Suspense
-        fallback={
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">Loading the editor…</Text>
-          </Group>
-        }
-      >
-        <JsonEditor value={text} onChange={onChange} label="Dashboard JSON model" readOnly={readOnly} />
-      </Suspense>
+      <JsonEditor value={text} onChange={onChange} label="Dashboard JSON model" readOnly={readOnly} />
       {error && (
         <Alert color="red" variant="light" role="alert" title="The JSON model is not valid">
           {error}

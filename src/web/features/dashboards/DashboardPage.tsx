@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { paths } from '../../app/paths';
@@ -14,6 +14,7 @@ import { DashboardSaveDialogs, useDashboardSave } from './DashboardSave';
 import { useEditMode, type EditView, type SettingsView } from './EditBar';
 import { useDashboardEdits } from './editor/useDashboardEdits';
 import type { LayoutEditing } from './editor/useEditorActions';
+import { LazyPanelEditor as PanelEditor, usePreloadPanelEditor } from './editor/panelEditor/lazyPanelEditor';
 import { usePanelEditorUrl } from './editor/panelEditor/usePanelEditorUrl';
 import { DashboardSettings } from './editor/settings/DashboardSettings';
 import { DashboardPermissions } from './DashboardPermissions';
@@ -24,8 +25,6 @@ import { useConfirmDeleteDashboard } from './useConfirmDeleteDashboard';
 import { useJsonModelText } from './useJsonModelText';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { VersionsPanel } from './VersionsPanel';
-
-const PanelEditor = lazy(() => import('./editor/panelEditor/PanelEditor'));
 
 export function DashboardPage() {
   const { uid = '' } = useParams();
@@ -75,6 +74,7 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
 
   const edits = useDashboardEdits(original);
   const draft = edits.model;
+  usePreloadPanelEditor(editing && meta.canEdit, draft);
   const { edit } = edits;
   const setDraft = useCallback((model: DashboardModel) => edit({ type: 'dashboard/replace', model }), [edit]);
   const [folderUid, setFolderUid] = useState(meta.folderUid);
@@ -153,19 +153,17 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   if (panelEditor.panelId !== undefined)
     return (
       <>
-        <Suspense fallback={<LoadingRows label="Loading the panel editor" rows={6} />}>
-          <PanelEditor
-            edits={edits}
-            meta={meta}
-            uid={uid}
-            panelId={panelEditor.panelId}
-            dashboardTitle={title}
-            unsaved={unsaved}
-            saveBlocked={saveBlocked}
-            onSave={save.openSave}
-            onClose={panelEditor.close}
-          />
-        </Suspense>
+        <PanelEditor
+          edits={edits}
+          meta={meta}
+          uid={uid}
+          panelId={panelEditor.panelId}
+          dashboardTitle={title}
+          unsaved={unsaved}
+          saveBlocked={saveBlocked}
+          onSave={save.openSave}
+          onClose={panelEditor.close}
+        />
         {saveDialogs}
       </>
     );

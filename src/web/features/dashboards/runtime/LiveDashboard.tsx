@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { LoadingRows } from '../../../components/States';
 import { queryKeys } from '../../../api/keys';
 import { useKioskMode } from '../../../lib/kiosk';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import type { Panel } from '../../../panels/layout';
 import { PanelGrid } from '../PanelGrid';
 import { EmptyDashboard } from '../editor/EmptyDashboard';
@@ -200,34 +201,30 @@ export function LiveDashboard({
           </Alert>
         )
       ) : layout && panelEditActions ? (
-        <Suspense fallback={<LoadingRows label="Loading the layout editor" rows={4} />}>
-          <EditablePanelGrid
-            panels={panels}
-            ownIds={ownIds}
-            edits={layout.edits}
-            renderPanel={renderPanel}
-            displayTitle={displayTitle}
-            variableNames={templating.map((v) => v.name)}
-            onEditPanel={editor.actions.editPanel}
-            empty={emptyState}
-          />
-        </Suspense>
+        <EditablePanelGrid
+          panels={panels}
+          ownIds={ownIds}
+          edits={layout.edits}
+          renderPanel={renderPanel}
+          displayTitle={displayTitle}
+          variableNames={templating.map((v) => v.name)}
+          onEditPanel={editor.actions.editPanel}
+          empty={emptyState}
+        />
       ) : panels.length === 0 && emptyState ? (
         emptyState
       ) : (
         <PanelGrid panels={panels} renderPanel={renderPanel} rowTitle={displayTitle} />
       )}
       {sharedPanel && (
-        <Suspense fallback={null}>
-          <ShareModal
-            opened
-            onClose={() => setSharedPanelId(undefined)}
-            title={interpolate(String(sharedPanel.title ?? ''), scope, { format: 'text' }) || 'Untitled panel'}
-            raw={state.raw}
-            timeZone={state.timeZone}
-            panelId={sharedPanelId}
-          />
-        </Suspense>
+        <ShareModal
+          opened
+          onClose={() => setSharedPanelId(undefined)}
+          title={interpolate(String(sharedPanel.title ?? ''), scope, { format: 'text' }) || 'Untitled panel'}
+          raw={state.raw}
+          timeZone={state.timeZone}
+          panelId={sharedPanelId}
+        />
       )}
       <AddAnnotationModal draft={draft} dashboardUid={uid} timeZone={state.timeZone} onClose={() => setDraft(null)} />
       <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} canOpenSettings={onOpenSettings !== undefined} />
@@ -237,7 +234,10 @@ export function LiveDashboard({
 
 const EMPTY: never[] = [];
 
-const ShareModal = lazy(() => import('../share/ShareModal'));
+const ShareModal = lazyComponent(() => import('../share/ShareModal'));
 // Edit mode's grid (drag, resize, row options) is only downloaded by someone who edits.
-const EditablePanelGrid = lazy(() => import('../editor/EditablePanelGrid'));
+const EditablePanelGrid = lazyComponent(
+  () => import('../editor/EditablePanelGrid'),
+  <LoadingRows label="Loading the layout editor" rows={4} />,
+);
 const hasLinks = (links: unknown) => Array.isArray(links) && links.length > 0;

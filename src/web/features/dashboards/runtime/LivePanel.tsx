@@ -1,13 +1,14 @@
 import { ActionIcon, Group, Loader, Paper, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useIntersection, useMergedRef } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { DataSourceSummary } from '../../../api/dataSources';
 import { useHasRole, useSession } from '../../../app/useSession';
 import { exploreHref, panelExplorePane } from '../explore/exploreUrl';
 import type { Panel } from '../../../panels/layout';
 import { PanelRenderer } from '../../../panels/PanelRenderer';
 import type { PanelAnnotation, SharedCursor, TimeRangeMs } from '../../../panels/types';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { safeLinkUrl } from '../../../lib/links';
 import type { PanelEditActions } from '../editor/useEditorActions';
 import { alertRuleDefaultsSearch, panelAlertRuleDefaults } from '../../../lib/alertRuleDefaults';
@@ -19,7 +20,7 @@ import { absolute } from './time';
 import type { InterpolationScope, RawTimeRange, ResolvedTimeRange } from './types';
 import { interpolate } from './interpolation';
 
-const PanelInspect = lazy(() => import('./PanelInspect'));
+const PanelInspect = lazyComponent(() => import('./PanelInspect'));
 
 /** Widths are rounded up to this step before they set a query's resolution, so resizing by a pixel asks nothing new. */
 const WIDTH_STEP_PX = 100;
@@ -243,30 +244,28 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
         </div>
       </div>
       {inspect && (
-        <Suspense fallback={null}>
-          <PanelInspect
-            opened
-            onClose={() => setInspect(null)}
-            panel={panel}
-            frames={frames}
-            request={data.data?.request}
-            response={data.data?.response}
-            error={data.error}
-            tab={inspect}
-            onTabChange={hasId ? props.onInspectTab : setOwnInspect}
-            loading={data.loading}
-            requestMs={data.data?.requestMs}
-            timeZone={props.timeZone}
-            onApplyPanelJson={
-              props.canEdit
-                ? (next) => {
-                    props.onApplyPanelJson(next);
-                    setInspect(null);
-                  }
-                : undefined
-            }
-          />
-        </Suspense>
+        <PanelInspect
+          opened
+          onClose={() => setInspect(null)}
+          panel={panel}
+          frames={frames}
+          request={data.data?.request}
+          response={data.data?.response}
+          error={data.error}
+          tab={inspect}
+          onTabChange={hasId ? props.onInspectTab : setOwnInspect}
+          loading={data.loading}
+          requestMs={data.data?.requestMs}
+          timeZone={props.timeZone}
+          onApplyPanelJson={
+            props.canEdit
+              ? (next) => {
+                  props.onApplyPanelJson(next);
+                  setInspect(null);
+                }
+              : undefined
+          }
+        />
       )}
     </Paper>
   );

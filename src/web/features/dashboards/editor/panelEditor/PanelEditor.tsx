@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconDeviceFloppy, IconTrashX } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resolveDataSource, useDataSourceList } from '../../../../api/dataSources';
 import { errorMessage } from '../../../../api/errors';
+import { lazyComponent } from '../../../../lib/lazyComponent';
 import { queryKeys } from '../../../../api/keys';
 import type { Panel } from '../../../../panels/layout';
 import { OptionsPane } from '../../../../panels/options/OptionsPane';
@@ -18,7 +19,7 @@ import { usePanelResults } from './usePanelResults';
 import { useRunTargets } from './useRunTargets';
 import { VisualizationPicker } from './VisualizationPicker';
 
-const PanelJsonTab = lazy(() => import('./PanelJsonTab'));
+const PanelJsonTab = lazyComponent(() => import('./PanelJsonTab'), <Text size="sm">Loading the editor…</Text>);
 
 type EditorTab = 'queries' | 'transform' | 'json';
 const TABS: EditorTab[] = ['queries', 'transform', 'json'];
@@ -228,9 +229,7 @@ function PanelEditorBody({
               <TransformationsTab panel={panel} frames={results.frames} onChange={update} latest={latest} />
             </Tabs.Panel>
             <Tabs.Panel value="json" pt="sm">
-              <Suspense fallback={<Text size="sm">Loading the editor…</Text>}>
-                <PanelJsonTab panel={panel} onChange={update} />
-              </Suspense>
+              <PanelJsonTab panel={panel} onChange={update} />
             </Tabs.Panel>
           </Tabs>
         </div>

@@ -1,8 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Skeleton } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { lazyComponent, type LazyComponent } from '../lib/lazyComponent';
 import type { TypeEditorProps } from './editorProps';
 import type { QueryKind } from './queryKinds';
-
-type LazyEditor = LazyExoticComponent<ComponentType<TypeEditorProps>>;
 
 /**
  * The editor of each query language, loaded when one first shows: CodeMirror, the grammars and the
@@ -16,11 +16,14 @@ const loaders: Record<Exclude<QueryKind, 'unsupported'>, () => Promise<{ default
 };
 
 /** The editor of each query language Sightline runs (a type it cannot query has none). */
-export const QUERY_EDITORS = Object.fromEntries(Object.entries(loaders).map(([kind, load]) => [kind, lazy(load)])) as Partial<
-  Record<QueryKind, LazyEditor>
->;
+export const QUERY_EDITORS = Object.fromEntries(
+  Object.entries(loaders).map(([kind, load]) => [
+    kind,
+    lazyComponent(load, <Skeleton h={64} radius="sm" aria-label="Loading the query editor" />),
+  ]),
+) as Partial<Record<QueryKind, LazyComponent<TypeEditorProps>>>;
 
 /** Loads an editor ahead of showing it (tests, and pages that know one is coming). */
 export function preloadEditor(kind: QueryKind): Promise<unknown> {
-  return kind === 'unsupported' ? Promise.resolve() : loaders[kind]();
+  return QUERY_EDITORS[kind]?.preload() ?? Promise.resolve();
 }
