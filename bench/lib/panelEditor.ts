@@ -1,9 +1,11 @@
 /**
  * Issue 29's panel editor rows, over the live bench's Prometheus and 30-panel dashboard: the time
- * from navigating to `?editPanel=<id>` (fresh context) until the editor's heading and its PromQL
- * editor are on screen, then the frames while typing a PromQL expression into CodeMirror and a
- * title into the options pane (each keystroke is one edit of the dashboard's state), and whether
- * the editor's code stays out of the initial JS.
+ * from choosing "Edit" in a panel's menu on the dashboard until the editor's heading and its PromQL
+ * editor are painted (the editor's lazy chunks loaded on the way), the same for a fresh context
+ * navigating to `?editPanel=<id>` (the whole app starting cold, reported beside it), then the
+ * frames while typing a PromQL expression into CodeMirror and a title into the options pane (each
+ * keystroke is one edit of the dashboard's state), and whether the editor's code stays out of the
+ * initial JS.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import type { LiveSetup } from './liveDashboard';
 import type { ServerProcess } from './processes';
 import type { Budget } from './report';
 import { median, percentile } from './stats';
-import type { BundleReport, Session } from './ui';
+import { settledPage, type BundleReport, type Session } from './ui';
 
 /** The panel the editor opens: the dashboard's first graph. */
 const PANEL_ID = 1;
@@ -42,8 +44,10 @@ export interface TypingRow {
 }
 
 export interface EditorBench {
-  /** Navigation start to the frame that paints the editor's heading and query editor, ms, per run. */
+  /** The click on the panel menu's "Edit" to the frame that paints the editor's heading and query editor, ms, per run. */
   open: { runs: number[]; median: number };
+  /** Navigation start (fresh context, `?editPanel=`) to that frame, ms, per run. */
+  openByUrl: { runs: number[]; median: number };
   typing: TypingRow[];
   /** The editor module's lazy chunk (gzipped JS, beyond the initial files), when the build was measured. */
   lazyChunk?: { source: string; js: number; files: number };
@@ -51,17 +55,25 @@ export interface EditorBench {
 
 declare global {
   interface Window {
-    __sightlineEditorBench?: { dom?: number; paint?: number };
+    __sightlineEditorBench?: { start?: number; dom?: number; paint?: number };
     __sightlineFrames?: { frames: number[]; events: Array<{ name: string; duration: number }>; stop: boolean; cpuMs?: number };
   }
 }
 
-/** Before the page's scripts: the session the connect page would store, and a watch for the editor. */
+/**
+ * Before the page's scripts: the session the connect page would store, a note of when the panel
+ * menu's "Edit" is clicked, and a watch for the editor.
+ */
 function openScript(session: Session): string {
   return `(() => {
+  if (location.protocol === 'about:') return;
   window.sessionStorage.setItem('sightline.session', ${JSON.stringify(JSON.stringify(session))});
   const state = {};
   window.__sightlineEditorBench = state;
+  document.addEventListener('click', (event) => {
+    const item = event.target instanceof Element && event.target.closest('[role="menuitem"]');
+    if (item && item.textContent.trim().startsWith('Edit')) state.start = performance.now();
+  }, true);
   const visible = (el) => { if (!el) return false; const box = el.getBoundingClientRect(); return box.width > 0 && box.height > 0; };
   const observer = new MutationObserver(() => {
     const heading = [...document.querySelectorAll('h1')].find((h) => h.textContent.startsWith('Edit panel'));
@@ -165,23 +177,44 @@ export async function measurePanelEditor(
   log: (line: string) => void,
 ): Promise<EditorBench> {
   const opened: number[] = [];
+  const openedByUrl: number[] = [];
   const promql: Array<NonNullable<Window['__sightlineFrames']>> = [];
   const title: Array<NonNullable<Window['__sightlineFrames']>> = [];
   const profileDir = process.env.SIGHTLINE_BENCH_PROFILE;
-  const address = `${server.url}${live.dashboardUrl}?editPanel=${PANEL_ID}`;
+  const editorPainted = async (page: Page) => {
+    await page.waitForFunction('window.__sightlineEditorBench && window.__sightlineEditorBench.paint !== undefined', undefined, {
+      timeout: 30_000,
+      polling: 50,
+    });
+    return (await page.evaluate('window.__sightlineEditorBench')) as NonNullable<Window['__sightlineEditorBench']>;
+  };
   for (let run = -1; run < runs; run++) {
+    // From the dashboard, as a person opens it: its panels drawn, "Edit", then the first panel's menu, "Edit".
+    const fromDashboard = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    try {
+      await fromDashboard.addInitScript({ content: openScript(session) });
+      const page = await settledPage(browser, fromDashboard);
+      await page.goto(`${server.url}${live.dashboardUrl}`, { waitUntil: 'commit' });
+      await page.locator(`section[data-panel-id="${PANEL_ID}"][data-panel-state="done"]`).waitFor({ timeout: 30_000 });
+      // The panel menu offers "Edit" in edit mode, as Grafana's.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Exit edit', exact: true }).waitFor();
+      await page.getByRole('button', { name: `Menu for panel timeseries ${PANEL_ID}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: /^Edit( e)?$/ }).click();
+      const state = await editorPainted(page);
+      if (run >= 0) opened.push(state.paint! - state.start!);
+    } finally {
+      await fromDashboard.close();
+    }
+    // By its address in a fresh context: the app starts cold on the editor; then the typing rows.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     try {
       await context.addInitScript({ content: openScript(session) });
-      const page = await context.newPage();
-      await page.goto(address, { waitUntil: 'commit' });
-      await page.waitForFunction('window.__sightlineEditorBench && window.__sightlineEditorBench.paint !== undefined', undefined, {
-        timeout: 30_000,
-        polling: 50,
-      });
-      const state = (await page.evaluate('window.__sightlineEditorBench')) as NonNullable<Window['__sightlineEditorBench']>;
+      const page = await settledPage(browser, context);
+      await page.goto(`${server.url}${live.dashboardUrl}?editPanel=${PANEL_ID}`, { waitUntil: 'commit' });
+      const state = await editorPainted(page);
       if (run < 0) continue;
-      opened.push(state.paint!);
+      openedByUrl.push(state.paint!);
       const last = run === runs - 1 && profileDir;
       // The preview has drawn its first answer before typing starts, as a person would see it.
       await page.locator('[data-testid="panel-preview"] section[data-panel-state="done"]').waitFor({ timeout: 30_000 });
@@ -197,9 +230,11 @@ export async function measurePanelEditor(
   }
   const bench: EditorBench = {
     open: { runs: opened, median: median(opened) },
+    openByUrl: { runs: openedByUrl, median: median(openedByUrl) },
     typing: [typingRow('PromQL (CodeMirror)', PROMQL.length, promql), typingRow('Panel title (options pane)', TITLE.length, title)],
   };
-  log(`  panel editor open: ${bench.open.median.toFixed(0)} ms (${opened.map((t) => t.toFixed(0)).join(', ')})`);
+  log(`  panel editor open from the dashboard: ${bench.open.median.toFixed(0)} ms (${opened.map((t) => t.toFixed(0)).join(', ')})`);
+  log(`  panel editor open by its URL, cold: ${bench.openByUrl.median.toFixed(0)} ms (${openedByUrl.map((t) => t.toFixed(0)).join(', ')})`);
   for (const row of bench.typing) {
     log(
       `  typing ${row.field}: frames p50 ${row.frames.p50.toFixed(1)} p95 ${row.frames.p95.toFixed(1)} max ${row.frames.max.toFixed(1)} ms, ${row.frames.over} of ${row.frames.count} over a frame; renderer CPU ${row.cpuPerKey.toFixed(1)} ms per key; ${row.slowEvents} key events ≥ 16 ms (longest ${row.longestEvent.toFixed(0)} ms)`,
@@ -230,7 +265,7 @@ export function editorBudgets(bench: EditorBench | undefined, bundles: BundleRep
   }
   if (!bench) return list;
   list.push({
-    name: 'Panel editor open (?editPanel=1), heading and query editor painted, median (issue 29)',
+    name: 'Panel editor open from the dashboard (panel menu, Edit), heading and query editor painted, median (issue 29)',
     target: `< ${OPEN_GOAL_MS} ms`,
     measured: `${bench.open.median.toFixed(0)} ms`,
     met: bench.open.median < OPEN_GOAL_MS,
@@ -252,8 +287,9 @@ export function editorMarkdown(bench: EditorBench): string[] {
   return [
     '### Panel editor',
     '',
-    `Opening \`?editPanel=1\` on the live dashboard (fresh context, one untimed warm-up) until the editor's heading and PromQL editor are painted: **${bench.open.median.toFixed(0)} ms** median (${bench.open.runs.map((r) => r.toFixed(0)).join(', ')}). ` +
-      `Then, in each run, 40 characters typed with Playwright's keyboard (${KEY_DELAY_MS} ms between keys) while the page records every animation frame's duration and the key events that took 16 ms or more to handle and paint (Event Timing):`,
+    `Opening the editor of the live dashboard's first panel from the dashboard (fresh context, one untimed warm-up; its panels drawn, then the panel's menu and "Edit") until the editor's heading and PromQL editor are painted: **${bench.open.median.toFixed(0)} ms** median (${bench.open.runs.map((r) => r.toFixed(0)).join(', ')}). ` +
+      `The same editor opened by its address, \`?editPanel=1\`, in a fresh context (the whole app starting cold): ${bench.openByUrl.median.toFixed(0)} ms median (${bench.openByUrl.runs.map((r) => r.toFixed(0)).join(', ')}). ` +
+      `Then, in each run of the latter, 40 characters typed with Playwright's keyboard (${KEY_DELAY_MS} ms between keys) while the page records every animation frame's duration and the key events that took 16 ms or more to handle and paint (Event Timing):`,
     '',
     '| Field | Keys × runs | Frames p50 / p95 / max | Frames over 16.7 ms | Renderer CPU per key | Key events ≥ 16 ms (longest) |',
     '|---|---:|---:|---:|---:|---:|',

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { parseAst } from 'vite';
 import { findRoutes } from '../../scripts/router-routes.ts';
 import { median } from './stats';
@@ -272,6 +272,7 @@ function pageScript(session: Session, probe: Probe, target: number): string {
   return `(() => {
   const probe = ${JSON.stringify(probe)};
   const target = ${JSON.stringify(target)};
+  if (location.protocol === 'about:') return;
   window.sessionStorage.setItem('sightline.session', ${JSON.stringify(JSON.stringify(session))});
   const state = { probe, target };
   window.__sightlineBench = state;
@@ -364,6 +365,40 @@ export function uiUnavailable(): string | undefined {
   return `the UI rows need Debian's Chromium at ${CHROMIUM} ("apt-get install chromium"); or pass --skip-ui`;
 }
 
+/** CPU seconds used so far by all of the browser's processes. */
+async function browserCpu(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * A new page in `context`, on about:blank, once the browser has finished setting up its window.
+ * A new context of Chromium's headless mode is a new window, and the browser builds that window's
+ * own pages (omnibox popup, search box: some 200 chrome:// files in two renderers) during its first
+ * navigation, on the same two cores as the page under test, which then loses 150-300 ms to them.
+ * A person opens a page in a browser whose window already exists; the timed navigation that
+ * follows starts as theirs does, with an empty cache and no session storage all the same.
+ */
+export async function settledPage(browser: Browser, context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  // Settled: under 10 ms of CPU over the browser's processes in 250 ms (at most 10 s).
+  const deadline = Date.now() + 10_000;
+  let before = await browserCpu(browser);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await browserCpu(browser);
+    if (now - before < 0.01) break;
+    before = now;
+  }
+  return page;
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
@@ -392,7 +427,7 @@ export async function timePage(
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     try {
       await context.addInitScript({ content: pageScript(session, probe, target) });
-      const page = await context.newPage();
+      const page = await settledPage(browser, context);
       await page.goto(`${url}${pagePath}`, { waitUntil: 'commit' });
       try {
         await page.waitForFunction('window.__sightlineBench && window.__sightlineBench.paint !== undefined', undefined, {
