@@ -31,14 +31,14 @@ export function queryKindsOf(model: DashboardModel, dataSources: readonly DataSo
 /**
  * In edit mode, loads the panel editor's code and the query editors of the languages the
  * dashboard's panels use while the browser is idle, so choosing "Edit" on a panel only draws the
- * editor. The code stays a lazy chunk: someone who only views a dashboard never loads it.
+ * editor. The code stays a lazy chunk: someone who only views a dashboard never loads it. The data
+ * source list is read from the cache the dashboard filled (this asks the server for nothing).
  */
 export function usePreloadPanelEditor(active: boolean, model: DashboardModel) {
-  const dataSources = useDataSourceList(active);
-  const ready = active && dataSources.data !== undefined;
+  const cached = useDataSourceList(false).data;
   useEffect(() => {
-    if (!ready) return;
-    const kinds = queryKindsOf(model, dataSources.data ?? []);
+    if (!active) return;
+    const kinds = queryKindsOf(model, cached ?? []);
     const load = () => {
       // A failed load is retried, and reported, when the editor itself is opened.
       LazyPanelEditor.preload().catch(() => undefined);
@@ -52,5 +52,5 @@ export function usePreloadPanelEditor(active: boolean, model: DashboardModel) {
     return () => window.cancelIdleCallback(handle);
     // Once per entry into edit mode: later edits of the model do not load anything new.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready]);
+  }, [active]);
 }
