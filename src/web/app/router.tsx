@@ -100,6 +100,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'explore',
           ...feature(() => import('../features/dashboards/explore/ExplorePage').then((m) => ({ Component: m.ExplorePage }))),
+          ...prefetch(queryClient, () => import('../features/dashboards/explore/explorePrefetch').then((m) => m.prefetchExplore)),
         },
         {
           path: 'annotations',
