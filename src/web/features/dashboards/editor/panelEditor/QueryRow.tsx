@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -9,8 +9,9 @@ import {
   IconEyeOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { DataSourceSummary } from '../../../../api/dataSources';
+import { TooltipIconButton } from '../../../../components/TooltipIconButton';
 import { QueryEditor } from '../../../../queryEditors/QueryEditor';
 import { defaultQuery, type DataQuery } from '../../../../queryEditors/queryKinds';
 import { refIdProblem, toRef } from './targets';
@@ -30,28 +31,6 @@ export interface QueryRowProps {
   onRemove(): void;
   onMove(by: -1 | 1): void;
   onRun(): void;
-}
-
-function IconButton({
-  label,
-  onClick,
-  disabled,
-  children,
-  pressed,
-}: {
-  label: string;
-  onClick(): void;
-  disabled?: boolean;
-  children: ReactNode;
-  pressed?: boolean;
-}) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 /** The fields of `next` that differ from `previous`: the coalescing key of an edit. */
@@ -74,9 +53,12 @@ export function QueryRow(props: QueryRowProps) {
       <Stack gap="xs">
         <Group gap={6} justify="space-between" wrap="wrap" align="flex-end">
           <Group gap={6} wrap="wrap" align="flex-end">
-            <IconButton label={collapsed ? `Expand query ${name}` : `Collapse query ${name}`} onClick={() => setCollapsed(!collapsed)}>
+            <TooltipIconButton
+              label={collapsed ? `Expand query ${name}` : `Collapse query ${name}`}
+              onClick={() => setCollapsed(!collapsed)}
+            >
               {collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-            </IconButton>
+            </TooltipIconButton>
             <RefIdInput key={name} index={index} targets={props.targets} onRename={(refId) => props.onChange({ ...query, refId })} />
             {mixed ? (
               <Select
@@ -111,16 +93,16 @@ export function QueryRow(props: QueryRowProps) {
             )}
           </Group>
           <Group gap={2} wrap="nowrap">
-            <IconButton label={`Move query ${name} up`} onClick={() => props.onMove(-1)} disabled={index === 0}>
+            <TooltipIconButton label={`Move query ${name} up`} onClick={() => props.onMove(-1)} disabled={index === 0}>
               <IconArrowUp size={16} aria-hidden />
-            </IconButton>
-            <IconButton label={`Move query ${name} down`} onClick={() => props.onMove(1)} disabled={index === count - 1}>
+            </TooltipIconButton>
+            <TooltipIconButton label={`Move query ${name} down`} onClick={() => props.onMove(1)} disabled={index === count - 1}>
               <IconArrowDown size={16} aria-hidden />
-            </IconButton>
-            <IconButton label={`Duplicate query ${name}`} onClick={props.onDuplicate}>
+            </TooltipIconButton>
+            <TooltipIconButton label={`Duplicate query ${name}`} onClick={props.onDuplicate}>
               <IconCopy size={16} aria-hidden />
-            </IconButton>
-            <IconButton
+            </TooltipIconButton>
+            <TooltipIconButton
               label={`Hide query ${name}`}
               pressed={hidden}
               onClick={() => {
@@ -131,10 +113,10 @@ export function QueryRow(props: QueryRowProps) {
               }}
             >
               {hidden ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
-            </IconButton>
-            <IconButton label={`Remove query ${name}`} onClick={props.onRemove}>
+            </TooltipIconButton>
+            <TooltipIconButton label={`Remove query ${name}`} onClick={props.onRemove}>
               <IconTrash size={16} aria-hidden />
-            </IconButton>
+            </TooltipIconButton>
           </Group>
         </Group>
         {!collapsed && (

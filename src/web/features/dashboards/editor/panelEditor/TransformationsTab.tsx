@@ -1,21 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlayerPause, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { DataFrame } from '../../../../../contract/query';
+import { TooltipIconButton } from '../../../../components/TooltipIconButton';
 import type { Panel } from '../../../../panels/layout';
 import classes from './PanelEditor.module.css';
 import { moveItem, removeItem, replaceItem } from './targets';
@@ -90,17 +78,17 @@ export function TransformationsTab({
                   )}
                 </Group>
                 <Group gap={2} wrap="nowrap">
-                  <Action label={`Move ${name} up`} onClick={() => setList(moveItem(list, index, -1))} disabled={index === 0}>
+                  <TooltipIconButton label={`Move ${name} up`} onClick={() => setList(moveItem(list, index, -1))} disabled={index === 0}>
                     <IconArrowUp size={16} aria-hidden />
-                  </Action>
-                  <Action
+                  </TooltipIconButton>
+                  <TooltipIconButton
                     label={`Move ${name} down`}
                     onClick={() => setList(moveItem(list, index, 1))}
                     disabled={index === list.length - 1}
                   >
                     <IconArrowDown size={16} aria-hidden />
-                  </Action>
-                  <Action
+                  </TooltipIconButton>
+                  <TooltipIconButton
                     label={`Disable ${name}`}
                     pressed={disabled}
                     onClick={() => {
@@ -111,10 +99,10 @@ export function TransformationsTab({
                     }}
                   >
                     <IconPlayerPause size={16} aria-hidden />
-                  </Action>
-                  <Action label={`Remove ${name}`} onClick={() => remove(index)}>
+                  </TooltipIconButton>
+                  <TooltipIconButton label={`Remove ${name}`} onClick={() => remove(index)}>
                     <IconTrash size={16} aria-hidden />
-                  </Action>
+                  </TooltipIconButton>
                 </Group>
               </Group>
               <TransformationForm
@@ -131,28 +119,6 @@ export function TransformationsTab({
       })}
       <AddTransformation onAdd={(id, options) => setList([...list, { id, options }])} />
     </Stack>
-  );
-}
-
-function Action({
-  label,
-  onClick,
-  disabled,
-  pressed,
-  children,
-}: {
-  label: string;
-  onClick(): void;
-  disabled?: boolean;
-  pressed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
   );
 }
 
