@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { LoadingRows } from '../../../components/States';
-import { queryKeys } from '../../../api/keys';
 import { useKioskMode } from '../../../lib/kiosk';
 import { lazyComponent } from '../../../lib/lazyComponent';
 import type { Panel } from '../../../panels/layout';
@@ -15,13 +13,13 @@ import type { TimeRangeMs } from '../../../panels/types';
 import { AddAnnotationModal, useDashboardAnnotations, type AnnotationDraft } from './annotations';
 import { AnnotationToggles } from './AnnotationToggles';
 import { DashboardLinks } from './DashboardLinks';
+import { DashboardTimeControls } from './DashboardTimeControls';
 import { findPanel, needsDataSources, replacePanel } from './dashboardPanels';
 import { LivePanel } from './LivePanel';
 import { timePickerSettings } from './timePickerSettings';
 import classes from './LiveDashboard.module.css';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { absolute } from './time';
-import { TimeControls } from './TimeControls';
 import { useDashboardPanels } from './useDashboardPanels';
 import { useDashboardScope } from './useDashboardScope';
 import { useLiveDashboardShortcuts } from './useLiveDashboardShortcuts';
@@ -89,7 +87,6 @@ export function LiveDashboard({
   });
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [sharedPanelId, setSharedPanelId] = useState<number>();
-  const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
 
   const { panels, ownIds, perPanel, titleNumbers } = useDashboardPanels(model.panels, scope, annotations);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
@@ -143,20 +140,7 @@ export function LiveDashboard({
           <div className={classes.title}>{title}</div>
           <Group gap={8} wrap="wrap" justify="flex-end" className={classes.end}>
             {!timePicker.hidden && (
-              <TimeControls
-                weekStart={timePicker.weekStart}
-                refreshIntervals={timePicker.refreshIntervals}
-                raw={state.raw}
-                range={state.range}
-                timeZone={state.timeZone}
-                refresh={state.refresh}
-                refreshing={fetching}
-                onRangeChange={state.setRange}
-                onRefreshChange={state.setRefresh}
-                onRefreshNow={state.refreshNow}
-                savedTimeZone={state.savedTimeZone}
-                onTimeZoneChange={state.setTimeZone}
-              />
+              <DashboardTimeControls uid={uid} state={state} timePicker={timePicker} onRefreshNow={state.refreshNow} />
             )}
             {actions}
           </Group>

@@ -1,14 +1,12 @@
 import { Group } from '@mantine/core';
-import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { DataSourceSummary } from '../../../../api/dataSources';
-import { queryKeys } from '../../../../api/keys';
 import type { Panel } from '../../../../panels/layout';
 import type { TimeRangeMs } from '../../../../panels/types';
+import { DashboardTimeControls } from '../../runtime/DashboardTimeControls';
 import { LivePanel } from '../../runtime/LivePanel';
 import { scopeWithPanelVars } from '../../runtime/repeat';
 import { absolute } from '../../runtime/time';
-import { TimeControls } from '../../runtime/TimeControls';
 import { timePickerSettings } from '../../runtime/timePickerSettings';
 import type { InterpolationScope } from '../../runtime/types';
 import type { DashboardState } from '../../runtime/useDashboardState';
@@ -50,7 +48,6 @@ export function PanelPreview({
   const { timepicker, weekStart, graphTooltip } = model;
   const timePicker = useMemo(() => timePickerSettings({ timepicker, weekStart, graphTooltip }), [timepicker, weekStart, graphTooltip]);
   const rawRange = useMemo(() => ({ from: state.raw.from, to: state.raw.to }), [state.raw.from, state.raw.to]);
-  const fetching = useIsFetching({ queryKey: queryKeys.panelDataOf(uid) }) > 0;
   const { setRange } = state;
   const onChangeTimeRange = useCallback((range: TimeRangeMs) => setRange(absolute(range)), [setRange]);
   const ignore = useCallback(() => undefined, []);
@@ -59,20 +56,7 @@ export function PanelPreview({
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%', minHeight: 0 }}>
       <Group gap={8} justify="space-between" wrap="wrap">
         <VariablesBar variables={variables.variables} setValue={variables.setValue} />
-        <TimeControls
-          weekStart={timePicker.weekStart}
-          refreshIntervals={timePicker.refreshIntervals}
-          raw={state.raw}
-          range={state.range}
-          timeZone={state.timeZone}
-          refresh={state.refresh}
-          refreshing={fetching}
-          onRangeChange={state.setRange}
-          onRefreshChange={state.setRefresh}
-          onRefreshNow={onRefresh}
-          savedTimeZone={state.savedTimeZone}
-          onTimeZoneChange={state.setTimeZone}
-        />
+        <DashboardTimeControls uid={uid} state={state} timePicker={timePicker} onRefreshNow={onRefresh} />
       </Group>
       <div style={{ flex: 1, minHeight: 0 }} data-testid="panel-preview">
         <LivePanel
