@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
-import type { DashboardMeta, DashboardWithMeta } from '../../contract/dashboards';
+import type { DashboardMeta, DashboardWithMeta, SaveDashboardResponse } from '../../contract/dashboards';
 import type { DataSource } from '../../contract/datasources';
 import type { ErrorResponse } from '../../contract/errors';
 import type { Org } from '../../contract/org';
@@ -113,4 +113,16 @@ export function serveDashboard(stored: DashboardWithMeta) {
     answer('get', '/api/annotations', []),
     answer('get', '/api/datasources', []),
   );
+}
+
+/** Answers every dashboard save with `response`, and keeps each posted body, in order, in the array it returns. */
+export function recordDashboardSaves<Body>(response: SaveDashboardResponse): Body[] {
+  const saved: Body[] = [];
+  server.use(
+    http.post(`${API}/api/dashboards/db`, async ({ request }) => {
+      saved.push((await request.json()) as Body);
+      return HttpResponse.json(response);
+    }),
+  );
+  return saved;
 }

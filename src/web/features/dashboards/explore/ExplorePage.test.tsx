@@ -2,12 +2,11 @@ import { EditorView } from '@codemirror/view';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SaveDashboardResponse } from '../../../../contract/dashboards';
 import type { QueryResponse } from '../../../../contract/query';
 import type { SearchHit } from '../../../../contract/search';
 import { startSession } from '../../../api/session';
 import { renderRoutes } from '../../../test/render';
-import { API, answer, connectedSession, fixtures, server } from '../../../test/server';
+import { API, answer, connectedSession, fixtures, recordDashboardSaves, server } from '../../../test/server';
 import { userEvent } from '../../../test/user';
 import { seriesFrame } from '../../../panels/testing';
 import { ExplorePage } from './ExplorePage';
@@ -216,21 +215,15 @@ describe('Explore', () => {
   it('adds the query to a new dashboard, saved under the title given, and opens it at Explore’s range', async () => {
     startSession(connectedSession('Editor'));
     backend();
-    const saved: Array<{ dashboard: Record<string, unknown>; folderUid: string }> = [];
-    server.use(
-      answer('get', '/api/folders', []),
-      http.post(`${API}/api/dashboards/db`, async ({ request }) => {
-        saved.push((await request.json()) as (typeof saved)[number]);
-        return HttpResponse.json({
-          id: 9,
-          uid: 'new1',
-          url: '/d/new1/api-traffic',
-          status: 'success',
-          version: 1,
-          slug: 'api-traffic',
-        } satisfies SaveDashboardResponse);
-      }),
-    );
+    server.use(answer('get', '/api/folders', []));
+    const saved = recordDashboardSaves<{ dashboard: Record<string, unknown>; folderUid: string }>({
+      id: 9,
+      uid: 'new1',
+      url: '/d/new1/api-traffic',
+      status: 'success',
+      version: 1,
+      slug: 'api-traffic',
+    });
     const { router } = renderRoutes(routes, exploreAt([{ refId: 'A', expr: 'up' }], 'prom', { from: 'now-3h', to: 'now' }));
     await screen.findByRole('region', { name: 'Graph' });
 
@@ -301,23 +294,15 @@ describe('Explore', () => {
       folderUid: 'team',
       folderTitle: 'Team',
     };
-    const saved: Array<{ dashboard: { panels: Array<Record<string, unknown>>; version: number }; folderUid: string }> = [];
-    server.use(
-      answer('get', '/api/search', [hit]),
-      answer('get', '/api/folders', []),
-      answer('get', '/api/dashboards/uid/ops', existing),
-      http.post(`${API}/api/dashboards/db`, async ({ request }) => {
-        saved.push((await request.json()) as (typeof saved)[number]);
-        return HttpResponse.json({
-          id: 3,
-          uid: 'ops',
-          url: '/d/ops/ops',
-          status: 'success',
-          version: 5,
-          slug: 'ops',
-        } satisfies SaveDashboardResponse);
-      }),
-    );
+    server.use(answer('get', '/api/search', [hit]), answer('get', '/api/folders', []), answer('get', '/api/dashboards/uid/ops', existing));
+    const saved = recordDashboardSaves<{ dashboard: { panels: Array<Record<string, unknown>>; version: number }; folderUid: string }>({
+      id: 3,
+      uid: 'ops',
+      url: '/d/ops/ops',
+      status: 'success',
+      version: 5,
+      slug: 'ops',
+    });
     renderRoutes(routes, exploreAt([{ refId: 'A', expr: 'up' }]));
     await screen.findByRole('region', { name: 'Graph' });
 

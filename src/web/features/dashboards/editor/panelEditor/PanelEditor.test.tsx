@@ -6,7 +6,7 @@ import { startSession } from '../../../../api/session';
 import { appRoutes } from '../../../../app/router';
 import { renderRoutes } from '../../../../test/render';
 import { stubIntersectionObserver } from '../../../../test/browserStubs';
-import { API, connectedSession, fixtures, serveDashboard, server } from '../../../../test/server';
+import { API, connectedSession, fixtures, recordDashboardSaves, serveDashboard, server } from '../../../../test/server';
 import { userEvent } from '../../../../test/user';
 
 stubIntersectionObserver();
@@ -117,16 +117,18 @@ describe('the panel editor', { timeout: 120_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add query' }));
     expect(screen.getByRole('tab', { name: 'Queries (2)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit panel: Latency p99' })).toBeInTheDocument();
-    let posted: { dashboard: { panels: Array<Record<string, unknown>> } } | undefined;
-    server.use(
-      http.post(`${API}/api/dashboards/db`, async ({ request }) => {
-        posted = (await request.json()) as typeof posted;
-        return HttpResponse.json({ id: 7, uid: 'abc', url: '/d/abc/checkout', status: 'success', version: 2, slug: 'checkout' });
-      }),
-    );
+    const posts = recordDashboardSaves<{ dashboard: { panels: Array<Record<string, unknown>> } }>({
+      id: 7,
+      uid: 'abc',
+      url: '/d/abc/checkout',
+      status: 'success',
+      version: 2,
+      slug: 'checkout',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Save dashboard' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save dashboard' })).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted).toBeDefined());
+    await waitFor(() => expect(posts).not.toHaveLength(0));
+    const posted = posts.at(-1);
     expect(posted!.dashboard.panels[0]).toMatchObject({ title: 'Latency p99', maxDataPoints: 300 });
     expect(posted!.dashboard.panels[0]!.targets).toHaveLength(2);
   });
