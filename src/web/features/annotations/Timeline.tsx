@@ -1,5 +1,5 @@
 import { useComputedColorScheme } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize } from '../../lib/useElementSize';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../../contract/annotations';
 import { plural } from '../../lib/format';

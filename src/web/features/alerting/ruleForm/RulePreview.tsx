@@ -3,7 +3,7 @@
  * series would fire, as text, with the queried series drawn and the threshold on them.
  */
 import { Alert, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize } from '../../../lib/useElementSize';
 import { useMemo } from 'react';
 import type { DataFrame } from '../../../../contract/query';
 import { errorMessage } from '../../../api/errors';

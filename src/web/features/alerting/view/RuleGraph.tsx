@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize } from '../../../lib/useElementSize';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ProvisionedAlertRule } from '../../../../contract/alerting';

