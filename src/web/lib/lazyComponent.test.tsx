@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyComponent } from './lazyComponent';
 
 function Greeting({ name }: { name: string }) {
@@ -55,6 +55,8 @@ describe('lazyComponent', () => {
   });
 
   it('throws a failed load to the nearest error boundary, and loads again on the next mount', async () => {
+    // React reports an error its boundary caught; the test expects that one.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const module = deferredModule();
     const Lazy = lazyComponent(module.load);
     const first = render(
@@ -64,6 +66,7 @@ describe('lazyComponent', () => {
     );
     module.settle().reject(new Error('chunk failed to load'));
     expect(await screen.findByRole('alert')).toHaveTextContent('chunk failed to load');
+    reported.mockRestore();
     first.unmount();
     render(<Lazy name="Ada" />);
     expect(module.loads()).toBe(2);
