@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Notifier, type NotifierOptions } from './alerting/notify/notifier';
 import { AlertScheduler } from './alerting/scheduler';
@@ -70,6 +71,31 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   maxConnections: 1024,
 };
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+/** What @fastify/ajv-compiler and @fastify/fast-json-stringify-compiler export: a factory of compiler builders. */
+type CompilerBuilder = (externalSchemas: unknown, options: unknown) => unknown;
+
+/**
+ * Fastify's JSON-schema compilers (ajv for validation, fast-json-stringify for responses), loaded
+ * the first time a route with a Fastify `schema` is compiled rather than when Fastify starts: no
+ * route declares one (bodies are checked with zod), and ajv alone is about 4 MB of allocations
+ * at start-up and about 100 modules kept in memory. Fastify's own copies, resolved from it.
+ */
+function lazyCompilers(): CompilersFactory {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const lazy = (name: string): CompilerBuilder => {
+    let builder: CompilerBuilder | undefined;
+    return (externalSchemas, options) => {
+      builder ??= (fromFastify(name) as () => CompilerBuilder)();
+      return builder(externalSchemas, options);
+    };
+  };
+  return {
+    buildValidator: lazy('@fastify/ajv-compiler') as CompilersFactory['buildValidator'],
+    buildSerializer: lazy('@fastify/fast-json-stringify-compiler') as CompilersFactory['buildSerializer'],
+  };
+}
+
 /** The whole server, ready for `listen()` or `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
@@ -92,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `connection: close`, see onSend) rather than refused with 503: the client sent it before it
     // could know. New connections are refused, and main.ts bounds the wait.
     return503OnClosing: false,
+    schemaController: { compilersFactory: lazyCompilers() },
     ...(deps.trustProxy && deps.trustProxy.length > 0 ? { trustProxy: deps.trustProxy } : {}),
   });
   const signIn = new SignIn(store, { ...DEFAULT_SIGN_IN_SETTINGS, ...deps.signIn }, app.log);
