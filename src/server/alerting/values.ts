@@ -2,7 +2,7 @@
  * What queries and expressions hand each other (Grafana's `mathexp` results): sets of time series,
  * sets of numbers, one scalar, or no data. Every item carries its labels.
  */
-import type { Frame } from '../query/frames';
+import { columnValues, type Frame } from '../query/frames';
 
 export type Labels = Record<string, string>;
 
@@ -46,10 +46,6 @@ export function labelsKey(labels: Labels): string {
       .sort()
       .map((key) => [key, labels[key]]),
   );
-}
-
-function columnValues(field: Frame['fields'][number]): unknown[] {
-  return field.json !== undefined ? (JSON.parse(field.json) as unknown[]) : field.values;
 }
 
 function toNumber(value: unknown): number | null {

@@ -13,10 +13,12 @@ export interface Field {
   /** The column's values; empty when `json` carries them. */
   values: unknown[];
   /**
-   * The column already as a JSON array text (Prometheus's own number texts, joined): written out
-   * as it is, saving a parse into numbers and a print back on the hottest path.
+   * The column already as a JSON array, text or UTF-8 bytes (Prometheus's own number texts, cut
+   * from its answer): written out as it is, saving a parse into numbers and a print back on the
+   * hottest path. NaN and ±Inf are null in it, their rows in `jsonEntities`.
    */
-  json?: string;
+  json?: string | Uint8Array;
+  jsonEntities?: Entities | null;
   labels?: Record<string, string>;
   config?: FieldConfig;
   /** Go type name Grafana reports in `typeInfo.frame`; derived from `type` when left out. */
@@ -39,7 +41,7 @@ const defaultFrameType: Record<FieldKind, string> = {
   other: 'json.RawMessage',
 };
 
-interface Entities {
+export interface Entities {
   NaN?: number[];
   Inf?: number[];
   NegInf?: number[];
@@ -96,13 +98,13 @@ function* arrayJsonParts(values: unknown[]): Generator<string> {
  * The frame as Grafana's JSON text, in pieces, so a large answer can be sent as it is written;
  * pre-rendered columns are written as they are.
  */
-export function* frameJsonParts(frame: Frame): Generator<string> {
+export function* frameJsonParts(frame: Frame): Generator<string | Uint8Array> {
   yield `{"schema":${JSON.stringify(schemaOf(frame))},"data":{"values":[`;
   const entities: Array<Entities | null> = [];
   for (const [index, field] of frame.fields.entries()) {
     if (index > 0) yield ',';
     if (field.json !== undefined) {
-      entities.push(null);
+      entities.push(field.jsonEntities ?? null);
       yield field.json;
       continue;
     }
@@ -113,9 +115,25 @@ export function* frameJsonParts(frame: Frame): Generator<string> {
   yield entities.some((entry) => entry !== null) ? `],"entities":${JSON.stringify(entities)}}}` : ']}}';
 }
 
+const utf8 = new TextDecoder();
+const textOf = (part: string | Uint8Array) => (typeof part === 'string' ? part : utf8.decode(part));
+
 /** The frame as Grafana's JSON text. */
 export function frameJson(frame: Frame): string {
-  return [...frameJsonParts(frame)].join('');
+  return Array.from(frameJsonParts(frame), textOf).join('');
+}
+
+/** A column's values, numbers and all, whether it carries them or their JSON (NaN and ±Inf restored). */
+export function columnValues(field: Field): unknown[] {
+  if (field.json === undefined) return field.values;
+  const values = JSON.parse(textOf(field.json)) as unknown[];
+  const entities = field.jsonEntities;
+  if (entities) {
+    for (const row of entities.NaN ?? []) values[row] = Number.NaN;
+    for (const row of entities.Inf ?? []) values[row] = Number.POSITIVE_INFINITY;
+    for (const row of entities.NegInf ?? []) values[row] = Number.NEGATIVE_INFINITY;
+  }
+  return values;
 }
 
 /** Labels with keys sorted, so frames and tables read the same way every time. */

@@ -28,6 +28,8 @@ export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The answer's bytes as received (readers that scan bytes skip the text). */
+  bytes?: Uint8Array;
   shownUrl: string;
 }
 
@@ -163,7 +165,7 @@ export async function requestDataSource(target: QueryTarget, path: string, init:
     timeoutMs: init.timeoutMs,
     maxBytes: init.maxBytes ?? MAX_QUERY_RESPONSE_BYTES,
   });
-  return { ...answer, body: answer.body.toString('utf8') };
+  return { ...answer, body: answer.body.toString('utf8'), bytes: answer.body };
 }
 
 /** The answer's JSON, or a QueryError saying the server did not answer like the API it should be. */

@@ -300,11 +300,11 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
           undefined,
           stepMs,
         );
-    return seriesFrame(one.metric ?? {}, time, texts, asText, plan, resultType);
+    return seriesFrame(one.metric ?? {}, time, valueColumn(texts, asText), plan, resultType);
   });
 }
 
-function timeField(values: number[], json: string | undefined, stepMs: number | undefined): Field {
+function timeField(values: number[], json: string | Uint8Array | undefined, stepMs: number | undefined): Field {
   return {
     name: 'Time',
     type: 'time',
@@ -314,23 +314,27 @@ function timeField(values: number[], json: string | undefined, stepMs: number | 
   };
 }
 
-/** One series' frame; with `asText`, values that are already JSON numbers go out as Prometheus wrote them. */
+/** A value column: its numbers, or their JSON text as Prometheus wrote them when every one is a JSON number. */
+function valueColumn(texts: string[], asText: boolean): Pick<Field, 'values' | 'json'> {
+  let plain = asText;
+  for (let i = 0; plain && i < texts.length; i++) plain = isJsonNumber(texts[i]!);
+  return plain ? { values: [], json: `[${texts.join(',')}]` } : { values: texts.map(sampleValue) };
+}
+
+/** One series' frame, named as Grafana names it. */
 function seriesFrame(
   metric: Record<string, string>,
   time: Field,
-  texts: string[],
-  asText: boolean,
+  column: Pick<Field, 'values' | 'json' | 'jsonEntities'>,
   plan: PrometheusPlan,
   resultType: string,
 ): Frame {
   const labels = sortedLabels(metric);
-  let plain = asText;
-  for (let i = 0; plain && i < texts.length; i++) plain = isJsonNumber(texts[i]!);
   const name = legendName(plan.legendFormat, labels, plan.expr);
   const value: Field = {
     name: 'Value',
     type: 'number',
-    ...(plain ? { values: [], json: `[${texts.join(',')}]` } : { values: texts.map(sampleValue) }),
+    ...column,
     labels,
     ...(name ? { config: { displayNameFromDS: name } } : {}),
   };
@@ -343,7 +347,15 @@ function seriesFrame(
 
 /** The frames of a range answer read by `scanPrometheusMatrix` (series frames only, not tables or heatmaps). */
 function scannedFrames(scanned: ScannedMatrix, plan: PrometheusPlan, stepMs: number): Frame[] {
-  return scanned.series.map((one) => seriesFrame(one.metric, timeField([], one.timesJson, stepMs), one.texts, true, plan, 'matrix'));
+  return scanned.series.map((one) =>
+    seriesFrame(
+      one.metric,
+      timeField([], one.timesJson, stepMs),
+      { values: [], json: one.valuesJson, ...(one.entities ? { jsonEntities: one.entities } : {}) },
+      plan,
+      'matrix',
+    ),
+  );
 }
 
 /** Grafana's table format: one frame, Time, one column per label, Value; one row per sample. */
@@ -458,7 +470,8 @@ function finish(frames: Frame[], body: PromAnswer, plan: PrometheusPlan, stepLab
  * parses it as JSON always (the tests compare the two).
  */
 export function rangeFrames(answer: HttpAnswer, plan: PrometheusPlan, scan = true): Frame[] {
-  const scanned = scan && plan.format !== 'table' && plan.format !== 'heatmap' ? scanPrometheusMatrix(answer.body) : undefined;
+  const scanned =
+    scan && plan.format !== 'table' && plan.format !== 'heatmap' ? scanPrometheusMatrix(answer.bytes ?? answer.body) : undefined;
   const body = scanned ? (scanned.envelope as PromAnswer) : jsonOf<PromAnswer>(answer, 'Prometheus API');
   const series = scanned ? scannedFrames(scanned, plan, plan.stepMs) : seriesFrames(body, plan, plan.stepMs);
   return finish(series, body, plan, goDuration(plan.stepMs));

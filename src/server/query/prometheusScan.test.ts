@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameJson } from './frames';
+import { columnValues, frameJson } from './frames';
 import type { HttpAnswer } from './http';
 import { rangeFrames, type PrometheusPlan } from './prometheus';
 import { scanPrometheusMatrix } from './prometheusScan';
@@ -86,12 +86,34 @@ describe('reading a range answer from its text', () => {
       { metric: { i: '6' }, values: grid(5, 1764226801) },
       { metric: { i: '7' }, values: [] },
     ]);
-    const times = scanPrometheusMatrix(body)!.series.map((one) => JSON.parse(one.timesJson) as number[]);
+    const times = scanPrometheusMatrix(body)!.series.map((one) => JSON.parse(Buffer.from(one.timesJson).toString()) as number[]);
     expect(times.map((t) => t.length)).toEqual([0, 5, 5, 4, 5, 6, 5, 0]);
     expect(times[3]).toEqual([1764226800000, 1764226815000, 1764226845000, 1764226860000]);
     expect(times[6]![0]).toBe(1764226801000);
     const { scanned, parsed } = bothReadings(body);
     expect(scanned).toEqual(parsed);
+  });
+
+  it('reads the answer from its bytes as received, UTF-8 labels and all', () => {
+    const body = prometheusBody([
+      { metric: { lang: 'ünïcode ✓', job: 'a' }, values: [[1764226800, '2.5']] },
+      {
+        metric: { job: 'b' },
+        values: [
+          [1764226800, '-Inf'],
+          [1764226815, '4'],
+        ],
+      },
+    ]);
+    const fromBytes = rangeFrames({ ...answer(body), bytes: Buffer.from(body) }, plan());
+    const parsed = rangeFrames(answer(body), plan(), false);
+    expect(fromBytes.map((frame) => JSON.parse(frameJson(frame)) as unknown)).toEqual(
+      parsed.map((frame) => JSON.parse(frameJson(frame)) as unknown),
+    );
+    expect(fromBytes[0]!.fields[1]!.labels).toEqual({ job: 'a', lang: 'ünïcode ✓' });
+    // Alert rules read the numbers back, NaN and ±Inf included.
+    expect(columnValues(fromBytes[1]!.fields[1]!)).toEqual([Number.NEGATIVE_INFINITY, 4]);
+    expect(columnValues(fromBytes[1]!.fields[0]!)).toEqual([1764226800000, 1764226815000]);
   });
 
   it('reads an answer with no series, and carries its notices', () => {
@@ -115,6 +137,9 @@ describe('reading a range answer from its text', () => {
       vector: standard.replace('"matrix"', '"vector"'),
       nativeHistograms: standard.replace(']]}]', ']],"histograms":[[1764226800,{"count":"1","sum":"1","buckets":[]}]]}]'),
       escapedValue: standard.replace('"1"]', '"\\u0031"]'),
+      valueWithSign: standard.replace('"1"]', '"+1"]'),
+      valueNotANumber: standard.replace('"1"]', '"one"]'),
+      valueLeadingZero: standard.replace('"1"]', '"01"]'),
       negativeTime: standard.replace('1764226800', '-1'),
       exponentTime: standard.replace('1764226800', '1.7642268e9'),
       trailingComma: standard.replace('"1"]]', '"1"],]'),

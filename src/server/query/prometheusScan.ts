@@ -1,20 +1,26 @@
 /**
- * A range query's answer read straight from Prometheus's text, for the common case: a matrix of
- * float samples as Prometheus itself writes it. `JSON.parse` builds an array and a string for
- * every sample only for the frame writer to join them back into text; reading the text once and
- * cutting each series' times and values out of it costs a quarter of that (issue 32: the query
- * path should cost less than Prometheus's own work).
+ * A range query's answer read straight from the bytes Prometheus sent, for the common case: a
+ * matrix of float samples as Prometheus itself writes it. `JSON.parse` builds an array and a
+ * string for every sample only for the frame writer to join them back into text; here one pass
+ * over the bytes copies each series' times (seconds → epoch-ms text) and values (already JSON
+ * numbers) into the two JSON arrays the frame carries, with no string or array per sample
+ * (issue 32: the query path should cost less than Prometheus's own work).
  *
  * Anything else — another key order or spacing (a proxy, another server speaking the API), native
- * histograms, escapes inside a sample — answers undefined, and the caller parses the JSON as
- * before: this is a shortcut, never a second reading of the API.
+ * histograms, escapes inside a sample, a value that is neither a JSON number nor NaN/±Inf —
+ * answers undefined, and the caller parses the JSON as before: this is a shortcut, never a second
+ * reading of the API.
  */
+import type { Entities } from './frames';
 
-/** One series of a matrix: its labels, its times as a JSON array of epoch ms, its sample texts. */
+/** One series of a matrix: its labels and its two columns as JSON array bytes. */
 export interface ScannedSeries {
   metric: Record<string, string>;
-  timesJson: string;
-  texts: string[];
+  /** `[<epoch ms>,…]` */
+  timesJson: Uint8Array;
+  /** `[<number or null>,…]`: NaN and ±Inf are written null, their rows listed in `entities` (Grafana's encoding). */
+  valuesJson: Uint8Array;
+  entities: Entities | null;
 }
 
 export interface ScannedMatrix {
@@ -23,31 +29,52 @@ export interface ScannedMatrix {
   series: ScannedSeries[];
 }
 
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 /** Prometheus writes this prefix for every successful matrix answer (Go's field order, no spaces). */
-const MATRIX_PREFIX = '{"status":"success","data":{"resultType":"matrix","result":[';
-const METRIC_KEY = '{"metric":';
-const VALUES_KEY = ',"values":[';
+const MATRIX_PREFIX = ascii('{"status":"success","data":{"resultType":"matrix","result":[');
+const METRIC_KEY = ascii('{"metric":');
+const VALUES_KEY = ascii(',"values":[');
+const NULL = ascii('null');
+/** The sample texts Prometheus writes for values JSON has no number for, and Grafana's entity for each. */
+const SPECIAL_VALUES: Array<[Uint8Array, keyof Entities]> = [
+  [ascii('NaN'), 'NaN'],
+  [ascii('+Inf'), 'Inf'],
+  [ascii('-Inf'), 'NegInf'],
+  [ascii('Inf'), 'Inf'],
+];
 
 const QUOTE = 34;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const LOWER_E = 101;
+const UPPER_E = 69;
+const OPEN_BRACKET = 91;
 const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const DOT = 46;
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
+const isDigit = (code: number) => code >= ZERO && code <= NINE;
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array, at: number): boolean {
+  if (at + prefix.length > bytes.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
+  return true;
+}
 
 /** The index just past the JSON object starting at `start` (strings and escapes respected), or -1. */
-function objectEnd(text: string, start: number): number {
-  if (text.charCodeAt(start) !== OPEN_BRACE) return -1;
+function objectEnd(bytes: Uint8Array, start: number): number {
+  if (bytes[start] !== OPEN_BRACE) return -1;
   let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  for (let i = start; i < bytes.length; i++) {
+    const code = bytes[i]!;
     if (code === QUOTE) {
-      for (i++; i < text.length; i++) {
-        const inner = text.charCodeAt(i);
+      for (i++; i < bytes.length; i++) {
+        const inner = bytes[i]!;
         if (inner === BACKSLASH) i++;
         else if (inner === QUOTE) break;
       }
@@ -57,79 +84,200 @@ function objectEnd(text: string, start: number): number {
   return -1;
 }
 
-/**
- * A timestamp in seconds as Prometheus writes it (`1764226800` or `1764226800.5`) as epoch-ms
- * JSON text, exactly as the parsed path prints it; undefined for any other form.
- */
-function timeMsText(text: string): string | undefined {
-  let dot = -1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === DOT && dot < 0 && i > 0) dot = i;
-    else if (!isDigit(code)) return undefined;
+/** The end of the JSON number starting at `at` (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), or -1. */
+function numberEnd(bytes: Uint8Array, at: number): number {
+  let i = at;
+  if (bytes[i] === MINUS) i++;
+  if (bytes[i] === ZERO) i++;
+  else if (isDigit(bytes[i]!)) while (isDigit(bytes[++i]!));
+  else return -1;
+  if (bytes[i] === DOT) {
+    if (!isDigit(bytes[++i]!)) return -1;
+    while (isDigit(bytes[++i]!));
   }
-  // Whole seconds print as themselves and three zeros; long or leading-zero forms go through a number.
-  if (dot < 0 && text.length > 0 && text.length <= 15 && text.charCodeAt(0) !== 48) return `${text}000`;
-  if (dot === text.length - 1) return undefined;
+  if (bytes[i] === LOWER_E || bytes[i] === UPPER_E) {
+    i++;
+    if (bytes[i] === PLUS || bytes[i] === MINUS) i++;
+    if (!isDigit(bytes[i]!)) return -1;
+    while (isDigit(bytes[++i]!));
+  }
+  return i;
+}
+
+/** Which of NaN/±Inf the bytes from `at` to `end` spell, if any. */
+function specialValue(bytes: Uint8Array, at: number, end: number): keyof Entities | undefined {
+  for (const [text, entity] of SPECIAL_VALUES) if (end - at === text.length && startsWith(bytes, text, at)) return entity;
+  return undefined;
+}
+
+/**
+ * A timestamp in seconds other than whole seconds (`1764226800.5`, or a leading zero) as epoch-ms
+ * text, exactly as the parsed path prints it; undefined for any other form.
+ */
+function timeMsText(bytes: Uint8Array, at: number, end: number): string | undefined {
+  let dot = -1;
+  let text = '';
+  for (let i = at; i < end; i++) {
+    const code = bytes[i]!;
+    if (code === DOT && dot < 0 && i > at) dot = i;
+    else if (!isDigit(code)) return undefined;
+    text += String.fromCharCode(code);
+  }
+  if (end === at || dot === end - 1) return undefined;
   return String(Math.round(Number(text) * 1000));
 }
 
-/** The matrix's series read from `body`, or undefined when it is not in Prometheus's own form. */
-export function scanPrometheusMatrix(body: string): ScannedMatrix | undefined {
-  if (!body.startsWith(MATRIX_PREFIX)) return undefined;
+const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * Where a series' columns are written. Every sample loses at least as many bytes of punctuation
+ * (`[`, `,"`, `"]`, `,`) as its columns add (`000`, two commas; `null` for `"NaN"`), so columns as
+ * long as the answer hold every series; writes past the end are dropped by the typed array and
+ * caught by the position check after each series.
+ */
+interface Columns {
+  times: Uint8Array;
+  values: Uint8Array;
+}
+
+interface SeriesColumns {
+  /** Just past the series' closing `]`. */
+  at: number;
+  /** The end of its times in `columns.times`. */
+  timesEnd: number;
+  /** The length of its values in `columns.values`. */
+  valuesLength: number;
+  entities: Entities | null;
+}
+
+/**
+ * One series' samples from `start` (just inside `"values":[`) up to its closing `]`: the times
+ * written as `[<ms>,…]` into `columns.times` from `written`, the values as `[<number>,…]` into
+ * `columns.values` from 0. Undefined for any form but Prometheus's own.
+ */
+function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written: number): SeriesColumns | undefined {
+  const { times, values } = columns;
+  let t = written;
+  let v = 0;
+  let at = start;
+  let entities: Entities | null = null;
+  times[t++] = OPEN_BRACKET;
+  values[v++] = OPEN_BRACKET;
+  if (bytes[at] !== CLOSE_BRACKET) {
+    for (let row = 0; ; row++) {
+      // One sample: [<seconds>,"<value>"]
+      if (bytes[at] !== OPEN_BRACKET) return undefined;
+      if (row > 0) {
+        times[t++] = COMMA;
+        values[v++] = COMMA;
+      }
+      // Whole seconds, the usual case, are copied as they are and three zeros.
+      const timeStart = ++at;
+      let code = bytes[at]!;
+      if (code !== ZERO) while (isDigit(code)) code = bytes[++at]!;
+      if (code === COMMA && at > timeStart && at - timeStart <= 15) {
+        for (let i = timeStart; i < at; i++) times[t++] = bytes[i]!;
+        times[t++] = ZERO;
+        times[t++] = ZERO;
+        times[t++] = ZERO;
+      } else {
+        while (at < bytes.length && bytes[at] !== COMMA) at++;
+        const ms = timeMsText(bytes, timeStart, at);
+        if (ms === undefined) return undefined;
+        for (let i = 0; i < ms.length; i++) times[t++] = ms.charCodeAt(i);
+      }
+      if (bytes[++at] !== QUOTE) return undefined;
+      const valueStart = ++at;
+      const valueEnd = numberEnd(bytes, valueStart);
+      if (valueEnd >= 0 && bytes[valueEnd] === QUOTE) {
+        for (let i = valueStart; i < valueEnd; i++) values[v++] = bytes[i]!;
+        at = valueEnd + 1;
+      } else {
+        while (at < bytes.length && bytes[at] !== QUOTE) at++;
+        const special = specialValue(bytes, valueStart, at);
+        if (special === undefined) return undefined;
+        for (let i = 0; i < NULL.length; i++) values[v++] = NULL[i]!;
+        entities ??= {};
+        (entities[special] ??= []).push(row);
+        at++;
+      }
+      if (bytes[at] !== CLOSE_BRACKET) return undefined;
+      at++;
+      if (bytes[at] === CLOSE_BRACKET) break;
+      if (bytes[at] !== COMMA) return undefined;
+      at++;
+    }
+  }
+  times[t++] = CLOSE_BRACKET;
+  values[v++] = CLOSE_BRACKET;
+  // Past the end, the typed arrays dropped the writes: not an answer this reader can hold.
+  if (t > times.length || v > values.length) return undefined;
+  return { at, timesEnd: t, valuesLength: v, entities };
+}
+
+/** The matrix's series read from the answer, or undefined when it is not in Prometheus's own form. */
+export function scanPrometheusMatrix(answer: Uint8Array | string): ScannedMatrix | undefined {
+  // A plain Uint8Array view, not a Buffer: every byte access then sees one kind of array.
+  const bytes =
+    typeof answer === 'string' ? new TextEncoder().encode(answer) : new Uint8Array(answer.buffer, answer.byteOffset, answer.byteLength);
+  if (!startsWith(bytes, MATRIX_PREFIX, 0)) return undefined;
   const resultStart = MATRIX_PREFIX.length - 1;
-  const series: ScannedSeries[] = [];
+  const columns: Columns = { times: new Uint8Array(bytes.length + 2), values: new Uint8Array(bytes.length + 2) };
+  // Each series' times, then its values, one after another in columns.times; these are their bounds.
+  const bounds: Array<{ metric: Record<string, string>; timesStart: number; timesEnd: number; end: number; entities: Entities | null }> =
+    [];
+  let written = 0;
   let at = MATRIX_PREFIX.length;
-  if (body.charCodeAt(at) !== CLOSE_BRACKET) {
+  if (bytes[at] !== CLOSE_BRACKET) {
     for (;;) {
-      if (!body.startsWith(METRIC_KEY, at)) return undefined;
+      if (!startsWith(bytes, METRIC_KEY, at)) return undefined;
       const metricStart = at + METRIC_KEY.length;
-      const metricEnd = objectEnd(body, metricStart);
-      if (metricEnd < 0 || !body.startsWith(VALUES_KEY, metricEnd)) return undefined;
+      const metricEnd = objectEnd(bytes, metricStart);
+      if (metricEnd < 0 || !startsWith(bytes, VALUES_KEY, metricEnd)) return undefined;
       let metric: unknown;
       try {
-        metric = JSON.parse(body.slice(metricStart, metricEnd));
+        metric = JSON.parse(utf8.decode(bytes.subarray(metricStart, metricEnd)));
       } catch {
         return undefined;
       }
-      at = metricEnd + VALUES_KEY.length;
-      let timesJson = '[';
-      const texts: string[] = [];
-      if (body.charCodeAt(at) !== CLOSE_BRACKET) {
-        for (;;) {
-          // One sample: [<seconds>,"<value>"]
-          if (body.charCodeAt(at) !== OPEN_BRACKET) return undefined;
-          const comma = body.indexOf(',', at);
-          if (comma < 0 || body.charCodeAt(comma + 1) !== QUOTE) return undefined;
-          const time = timeMsText(body.slice(at + 1, comma));
-          const valueEnd = body.indexOf('"', comma + 2);
-          if (time === undefined || valueEnd < 0 || body.charCodeAt(valueEnd + 1) !== CLOSE_BRACKET) return undefined;
-          const value = body.slice(comma + 2, valueEnd);
-          if (value.includes('\\')) return undefined;
-          timesJson += texts.length > 0 ? `,${time}` : time;
-          texts.push(value);
-          at = valueEnd + 2;
-          if (body.charCodeAt(at) === CLOSE_BRACKET) break;
-          if (body.charCodeAt(at) !== COMMA) return undefined;
-          at++;
-        }
-      }
-      // The values end with `]` and the series with `}`; anything else (histograms) is not ours.
-      if (body.charCodeAt(at) !== CLOSE_BRACKET || body.charCodeAt(at + 1) !== CLOSE_BRACE) return undefined;
       if (typeof metric !== 'object' || metric === null || Array.isArray(metric)) return undefined;
-      series.push({ metric: metric as Record<string, string>, timesJson: `${timesJson}]`, texts });
+      const scanned = scanSamples(bytes, metricEnd + VALUES_KEY.length, columns, written);
+      if (scanned === undefined) return undefined;
+      at = scanned.at;
+      // The values end with `]` and the series with `}`; anything else (histograms) is not ours.
+      if (bytes[at] !== CLOSE_BRACKET || bytes[at + 1] !== CLOSE_BRACE) return undefined;
+      const end = scanned.timesEnd + scanned.valuesLength;
+      if (end > columns.times.length) return undefined;
+      columns.times.set(columns.values.subarray(0, scanned.valuesLength), scanned.timesEnd);
+      bounds.push({
+        metric: metric as Record<string, string>,
+        timesStart: written,
+        timesEnd: scanned.timesEnd,
+        end,
+        entities: scanned.entities,
+      });
+      written = end;
       at += 2;
-      if (body.charCodeAt(at) === COMMA) at++;
-      else if (body.charCodeAt(at) === CLOSE_BRACKET) break;
+      if (bytes[at] === COMMA) at++;
+      else if (bytes[at] === CLOSE_BRACKET) break;
       else return undefined;
     }
   }
   // The rest (warnings, infos) is small: parse it with an empty result in the series' place.
   let envelope: unknown;
   try {
-    envelope = JSON.parse(`${body.slice(0, resultStart)}[]${body.slice(at + 1)}`);
+    envelope = JSON.parse(`${latin1.decode(bytes.subarray(0, resultStart))}[]${utf8.decode(bytes.subarray(at + 1))}`);
   } catch {
     return undefined;
   }
-  return { envelope, series };
+  return {
+    envelope,
+    series: bounds.map((one) => ({
+      metric: one.metric,
+      timesJson: columns.times.subarray(one.timesStart, one.timesEnd),
+      valuesJson: columns.times.subarray(one.timesEnd, one.end),
+      entities: one.entities,
+    })),
+  };
 }
