@@ -84,26 +84,6 @@ function objectEnd(bytes: Uint8Array, start: number): number {
   return -1;
 }
 
-/** The end of the JSON number starting at `at` (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), or -1. */
-function numberEnd(bytes: Uint8Array, at: number): number {
-  let i = at;
-  if (bytes[i] === MINUS) i++;
-  if (bytes[i] === ZERO) i++;
-  else if (isDigit(bytes[i]!)) while (isDigit(bytes[++i]!));
-  else return -1;
-  if (bytes[i] === DOT) {
-    if (!isDigit(bytes[++i]!)) return -1;
-    while (isDigit(bytes[++i]!));
-  }
-  if (bytes[i] === LOWER_E || bytes[i] === UPPER_E) {
-    i++;
-    if (bytes[i] === PLUS || bytes[i] === MINUS) i++;
-    if (!isDigit(bytes[i]!)) return -1;
-    while (isDigit(bytes[++i]!));
-  }
-  return i;
-}
-
 /** Which of NaN/±Inf the bytes from `at` to `end` spell, if any. */
 function specialValue(bytes: Uint8Array, at: number, end: number): keyof Entities | undefined {
   for (const [text, entity] of SPECIAL_VALUES) if (end - at === text.length && startsWith(bytes, text, at)) return entity;
@@ -172,28 +152,73 @@ function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written
         times[t++] = COMMA;
         values[v++] = COMMA;
       }
-      // Whole seconds, the usual case, are copied as they are and three zeros.
+      // Whole seconds, the usual case, are copied as they are read, and three zeros.
       const timeStart = ++at;
+      const timeWritten = t;
       let code = bytes[at]!;
-      if (code !== ZERO) while (isDigit(code)) code = bytes[++at]!;
+      if (code !== ZERO) {
+        while (isDigit(code)) {
+          times[t++] = code;
+          code = bytes[++at]!;
+        }
+      }
       if (code === COMMA && at > timeStart && at - timeStart <= 15) {
-        for (let i = timeStart; i < at; i++) times[t++] = bytes[i]!;
         times[t++] = ZERO;
         times[t++] = ZERO;
         times[t++] = ZERO;
       } else {
+        t = timeWritten;
         while (at < bytes.length && bytes[at] !== COMMA) at++;
         const ms = timeMsText(bytes, timeStart, at);
         if (ms === undefined) return undefined;
         for (let i = 0; i < ms.length; i++) times[t++] = ms.charCodeAt(i);
       }
       if (bytes[++at] !== QUOTE) return undefined;
+      // The value, copied as it is read while it is a JSON number: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?
       const valueStart = ++at;
-      const valueEnd = numberEnd(bytes, valueStart);
-      if (valueEnd >= 0 && bytes[valueEnd] === QUOTE) {
-        for (let i = valueStart; i < valueEnd; i++) values[v++] = bytes[i]!;
-        at = valueEnd + 1;
-      } else {
+      const valueWritten = v;
+      let number = true;
+      code = bytes[at]!;
+      if (code === MINUS) {
+        values[v++] = code;
+        code = bytes[++at]!;
+      }
+      if (code === ZERO) {
+        values[v++] = code;
+        code = bytes[++at]!;
+      } else if (isDigit(code)) {
+        do {
+          values[v++] = code;
+          code = bytes[++at]!;
+        } while (isDigit(code));
+      } else number = false;
+      if (number && code === DOT) {
+        values[v++] = code;
+        code = bytes[++at]!;
+        number = isDigit(code);
+        while (isDigit(code)) {
+          values[v++] = code;
+          code = bytes[++at]!;
+        }
+      }
+      if (number && (code === LOWER_E || code === UPPER_E)) {
+        values[v++] = code;
+        code = bytes[++at]!;
+        if (code === PLUS || code === MINUS) {
+          values[v++] = code;
+          code = bytes[++at]!;
+        }
+        number = isDigit(code);
+        while (isDigit(code)) {
+          values[v++] = code;
+          code = bytes[++at]!;
+        }
+      }
+      if (number && code === QUOTE) at++;
+      else {
+        // NaN and ±Inf travel as null with their rows named; any other text is not Prometheus's.
+        v = valueWritten;
+        at = valueStart;
         while (at < bytes.length && bytes[at] !== QUOTE) at++;
         const special = specialValue(bytes, valueStart, at);
         if (special === undefined) return undefined;
