@@ -3,7 +3,7 @@
  * fields and column-major values. JSON has no NaN or ±Inf, so those travel as null with their
  * row indexes in `data.entities`, exactly as Grafana encodes them.
  */
-import type { DataFrame, FieldConfig, FrameMeta } from '../../contract/query';
+import type { FieldConfig, FrameMeta } from '../../contract/query';
 
 export type FieldKind = 'time' | 'number' | 'string' | 'boolean' | 'other';
 
@@ -63,19 +63,33 @@ function encodeNumbers(values: unknown[]): { values: unknown[]; entities: Entiti
   return { values: copy ?? values, entities };
 }
 
-function schemaOf(frame: Frame): DataFrame['schema'] {
-  return {
-    ...(frame.name !== undefined && frame.name !== '' ? { name: frame.name } : {}),
-    ...(frame.refId !== undefined ? { refId: frame.refId } : {}),
-    ...(frame.meta ? { meta: frame.meta } : {}),
-    fields: frame.fields.map((field) => ({
-      name: field.name,
-      type: field.type,
-      typeInfo: { frame: field.frameType ?? defaultFrameType[field.type], ...(field.nullable ? { nullable: true } : {}) },
-      ...(field.labels && Object.keys(field.labels).length > 0 ? { labels: field.labels } : {}),
-      ...(field.config && Object.keys(field.config).length > 0 ? { config: field.config } : {}),
-    })),
-  };
+/** Whether an object has any own key, without listing them. */
+function hasKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
+}
+
+/**
+ * The frame's `schema` (`DataFrame['schema']`) as JSON text, written field by field: building the
+ * object with its optional keys first and then stringifying it cost a third of writing a frame.
+ * Keys come in the order Grafana writes them; empty names, labels and configs are left out.
+ */
+function schemaJson(frame: Frame): string {
+  let out = '{';
+  if (frame.name !== undefined && frame.name !== '') out += `"name":${JSON.stringify(frame.name)},`;
+  if (frame.refId !== undefined) out += `"refId":${JSON.stringify(frame.refId)},`;
+  if (frame.meta) out += `"meta":${JSON.stringify(frame.meta)},`;
+  out += '"fields":[';
+  for (let i = 0; i < frame.fields.length; i++) {
+    const field = frame.fields[i]!;
+    const frameType = field.frameType ?? defaultFrameType[field.type];
+    out += `${i > 0 ? ',' : ''}{"name":${JSON.stringify(field.name)},"type":"${field.type}","typeInfo":{"frame":${JSON.stringify(frameType)}`;
+    out += field.nullable ? ',"nullable":true}' : '}';
+    if (field.labels && hasKeys(field.labels)) out += `,"labels":${JSON.stringify(field.labels)}`;
+    if (field.config && hasKeys(field.config)) out += `,"config":${JSON.stringify(field.config)}`;
+    out += '}';
+  }
+  return `${out}]}`;
 }
 
 /** Values per piece of a column's JSON text: a large column is written a piece at a time, never as one string. */
@@ -99,7 +113,7 @@ function* arrayJsonParts(values: unknown[]): Generator<string> {
  * pre-rendered columns are written as they are.
  */
 export function* frameJsonParts(frame: Frame): Generator<string | Uint8Array> {
-  yield `{"schema":${JSON.stringify(schemaOf(frame))},"data":{"values":[`;
+  yield `{"schema":${schemaJson(frame)},"data":{"values":[`;
   const entities: Array<Entities | null> = [];
   for (const [index, field] of frame.fields.entries()) {
     if (index > 0) yield ',';
