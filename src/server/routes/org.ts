@@ -4,23 +4,37 @@ import { updateOrgAddressRequestSchema, updateOrgRequestSchema, type Org } from 
 import { notFound } from '../errors';
 import { parseBody } from '../http';
 import type { Store } from '../store';
+import type { OrgRow } from '../store/schema';
+
+function orgAnswer(org: Readonly<OrgRow>): Org {
+  return {
+    id: org.id,
+    name: org.name,
+    address: {
+      address1: org.address1,
+      address2: org.address2,
+      city: org.city,
+      zipCode: org.zip_code,
+      state: org.state,
+      country: org.country,
+    },
+  };
+}
 
 export function registerOrgRoutes(app: FastifyInstance, store: Store): void {
-  app.get('/api/org', { config: { action: 'orgs:read' } }, async (request): Promise<Org> => {
+  /** `GET /api/org`'s JSON by the org row it was made from. */
+  const orgAnswers = new WeakMap<Readonly<OrgRow>, string>();
+  app.get('/api/org', { config: { action: 'orgs:read' } }, async (request, reply) => {
     const org = await store.orgs.get(request.identity.orgId);
     if (!org) throw notFound('Organization not found');
-    return {
-      id: org.id,
-      name: org.name,
-      address: {
-        address1: org.address1,
-        address2: org.address2,
-        city: org.city,
-        zipCode: org.zip_code,
-        state: org.state,
-        country: org.country,
-      },
-    };
+    // The org cache hands out the same frozen row until anything is written, so its answer is
+    // serialised once per row, not on every call (the bytes JSON.stringify makes, as before).
+    let body = orgAnswers.get(org);
+    if (body === undefined) {
+      body = JSON.stringify(orgAnswer(org));
+      orgAnswers.set(org, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.put('/api/org', { config: { action: 'orgs:write' } }, async (request): Promise<MessageResponse> => {
