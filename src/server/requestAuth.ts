@@ -4,9 +4,10 @@
  * CSRF check, or basic auth) and checks that action before anything runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, credentialFromHeader, type Identity } from './auth/identity';
+import { authenticate, authenticateCached, credentialFromHeader, type Identity } from './auth/identity';
 import { authorize, permissions, type Action } from './auth/permissions';
 import { sessionTokenFromCookie, type SignIn } from './auth/signin';
+import { hashToken } from './auth/tokens';
 import { ApiError, unauthorized } from './errors';
 import { hasBody, isApiPath, pathOf } from './http';
 import { basicAuthMatches } from './metrics';
@@ -46,6 +47,18 @@ const FAILED_AUTH_LOG_INTERVAL_MS = 10_000;
 
 const IDENTITY = Symbol('identity');
 type Authenticated = { [IDENTITY]?: Identity };
+
+const ROUTE_CONFIG = Symbol('routeConfig');
+type RouteConfig = FastifyRequest['routeOptions']['config'];
+
+/**
+ * The matched route's config (its `url` and `method` included), read once per request: Fastify's
+ * `request.routeOptions` builds a new object on every read, and the hooks read it several times.
+ */
+export function routeConfig(request: FastifyRequest): RouteConfig {
+  const memo = request as unknown as { [ROUTE_CONFIG]?: RouteConfig };
+  return (memo[ROUTE_CONFIG] ??= request.routeOptions.config);
+}
 
 /** The caller, once the auth hook has found who it is (request lines name them). */
 export function authenticatedIdentity(request: FastifyRequest): Identity | undefined {
@@ -114,6 +127,16 @@ export function authenticateRequests(app: FastifyInstance, deps: { store: Store;
   const { store, signIn, metricsAuth } = deps;
   const logFailedAuth = failedAuthLogger(app.log);
 
+  /** A refusal on its way out: a 401 is logged (at most a line per address and interval) and closes the connection. */
+  const refused = (request: FastifyRequest, reply: FastifyReply, error: unknown): unknown => {
+    if (error instanceof ApiError && error.statusCode === 401) {
+      logFailedAuth(request.ip, error.message);
+      // The body of a refused request is never read: close instead of draining it.
+      reply.header('connection', 'close');
+    }
+    return error;
+  };
+
   const authenticated = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity> => {
     try {
       // A header wins over a cookie: a script's token is what it means, whatever the browser holds.
@@ -131,16 +154,39 @@ export function authenticateRequests(app: FastifyInstance, deps: { store: Store;
       if (credential.kind === 'token') return await authenticate(store.tokens, credential.token);
       return await signIn.authenticateBasic(credential.login, credential.password, requestFacts(request));
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 401) {
-        logFailedAuth(request.ip, error.message);
-        // The body of a refused request is never read: close instead of draining it.
-        reply.header('connection', 'close');
-      }
-      throw error;
+      throw refused(request, reply, error);
     }
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  /**
+   * The common case without waiting: a matched route that needs a token, and a token whose
+   * identity the identity cache holds with a recent "last used" (the same checks as `check`,
+   * expiry included, on the same route). False when `check` must decide.
+   */
+  const decidedNow = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const header = request.headers.authorization;
+    if (header === undefined || request.method === 'OPTIONS' || request.is404) return false;
+    const config = routeConfig(request);
+    if (config.metricsAuth || config.public) return false;
+    const origin = request.headers.origin;
+    if (origin && (config.action !== undefined || config.url?.startsWith('/api/') === true)) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    }
+    let identity: Identity | undefined;
+    try {
+      const credential = credentialFromHeader(header);
+      if (credential.kind !== 'token') return false;
+      identity = authenticateCached(store.tokens, hashToken(credential.token));
+    } catch (error) {
+      throw refused(request, reply, error);
+    }
+    if (!identity) return false;
+    (request as unknown as Authenticated)[IDENTITY] = identity;
+    if (config.action) authorize(identity, config.action);
+    return true;
+  };
+
+  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const origin = request.headers.origin;
     // A CORS preflight carries no credentials and runs nothing; it is answered for any path.
     if (request.method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
@@ -167,8 +213,8 @@ export function authenticateRequests(app: FastifyInstance, deps: { store: Store;
       }
       return;
     }
-    const config = request.routeOptions.config;
-    const isApi = config.action !== undefined || request.routeOptions.url?.startsWith('/api/') === true;
+    const config = routeConfig(request);
+    const isApi = config.action !== undefined || config.url?.startsWith('/api/') === true;
     // The UI may talk to another server than the one that served it (its connect page takes an
     // address). Tokens travel in a header; the session cookie is never honoured across origins:
     // no `Access-Control-Allow-Credentials`, so another origin cannot read a cookie-authenticated
@@ -187,5 +233,15 @@ export function authenticateRequests(app: FastifyInstance, deps: { store: Store;
     const identity = await authenticated(request, reply);
     (request as unknown as Authenticated)[IDENTITY] = identity;
     if (config.action) authorize(identity, config.action);
+  };
+
+  // Takes `done` rather than being async: most requests are decided without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (decidedNow(request, reply)) done();
+    else
+      check(request, reply).then(
+        () => done(),
+        (error: Error) => done(error),
+      );
   });
 }

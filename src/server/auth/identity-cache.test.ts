@@ -102,6 +102,16 @@ describe('the identity cache', () => {
     }
   });
 
+  it('refuses a cached token on the first request after it expires, with nothing written meanwhile', async () => {
+    const { token } = await server.accountWithToken('Viewer', { secondsToLive: 2 });
+    await warm(token);
+    // Past the expiry, within the cache's time bound (5 s): the identity still comes from the cache.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2_500 });
+    const response = await orgAs(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/^Expired API key/);
+  });
+
   it('never remembers a token as unknown', async () => {
     const { id } = await server.accountWithToken('Viewer');
     const token = 'sightline-test-token-added-by-another-process';

@@ -86,6 +86,12 @@ export class ReadCache<K, V extends object> {
     private readonly size = 1_000,
   ) {}
 
+  /** The value kept for `key` while it may still be used, without reading anything; else undefined. */
+  peek(key: K): Readonly<V> | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.writes === this.writes() && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   async get(key: K, read: () => Promise<V | undefined>): Promise<Readonly<V> | undefined> {
     // Stamped with the count read before the query: a write that runs meanwhile makes it stale.
     const writes = this.writes();

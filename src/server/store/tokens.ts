@@ -102,6 +102,14 @@ export class TokenStore {
     return this.identities ? this.identities.get(keyHash, () => this.queryIdentity(keyHash)) : this.queryIdentity(keyHash);
   }
 
+  /**
+   * `findIdentity`'s answer when the cache holds it and it may still be used, without waiting;
+   * undefined otherwise (then ask `findIdentity`). Unknown tokens are never cached.
+   */
+  cachedIdentity(keyHash: string): Readonly<TokenIdentityRow> | undefined {
+    return this.identities?.peek(keyHash);
+  }
+
   private async queryIdentity(keyHash: string): Promise<TokenIdentityRow | undefined> {
     this.identityQuery ??= this.db
       .selectFrom('api_key')
