@@ -40,6 +40,14 @@ describe('isAddressDenied', () => {
     expect(isAddressDenied('169.254.169.254')).toBe(false);
   });
 
+  it('judges an address again when the list changes', () => {
+    expect(isAddressDenied('10.9.9.9')).toBe(false);
+    configureOutgoing({ denyCidrs: ['10.0.0.0/8'] });
+    expect(isAddressDenied('10.9.9.9')).toBe(true);
+    configureOutgoing({ denyCidrs: [] });
+    expect(isAddressDenied('10.9.9.9')).toBe(false);
+  });
+
   it('always refuses the unspecified addresses, which reach this host, whatever the deny list', () => {
     for (const denyCidrs of [DEFAULT_DENY_CIDRS, []]) {
       configureOutgoing({ denyCidrs });

@@ -58,6 +58,7 @@ export function configureOutgoing(next: Partial<OutgoingSettings>): void {
     throw new Error(`the outgoing concurrency limit must be a whole number ≥ 1, got ${merged.maxConcurrent}`);
   }
   denyList = buildDenyList(merged.denyCidrs);
+  judged.clear();
   settings = { denyCidrs: [...merged.denyCidrs], maxConcurrent: merged.maxConcurrent };
 }
 
@@ -74,8 +75,25 @@ export function isAddressDenied(address: string): boolean {
   return denialOf(address) !== undefined;
 }
 
+type Denial = 'unspecified' | 'listed' | undefined;
+
+/**
+ * Addresses already judged under the list in force (cleared when it changes): a data source's
+ * address is checked on every query, and the list's check builds a socket address each time.
+ */
+const judged = new Map<string, Denial>();
+const MAX_JUDGED = 1024;
+
 /** Why an IP literal may not be dialed: always (unspecified), by the configured list, or not at all. */
-function denialOf(address: string): 'unspecified' | 'listed' | undefined {
+function denialOf(address: string): Denial {
+  if (judged.has(address)) return judged.get(address);
+  const denial = judge(address);
+  if (judged.size >= MAX_JUDGED) judged.clear();
+  judged.set(address, denial);
+  return denial;
+}
+
+function judge(address: string): Denial {
   const literal = address
     .trim()
     .replace(/^\[|\]$/g, '')
