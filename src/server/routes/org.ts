@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
 import { updateOrgAddressRequestSchema, updateOrgRequestSchema, type Org } from '../../contract/org';
 import { notFound } from '../errors';
@@ -24,8 +24,7 @@ function orgAnswer(org: Readonly<OrgRow>): Org {
 export function registerOrgRoutes(app: FastifyInstance, store: Store): void {
   /** `GET /api/org`'s JSON by the org row it was made from. */
   const orgAnswers = new WeakMap<Readonly<OrgRow>, string>();
-  app.get('/api/org', { config: { action: 'orgs:read' } }, async (request, reply) => {
-    const org = await store.orgs.get(request.identity.orgId);
+  const answer = (reply: FastifyReply, org: Readonly<OrgRow> | undefined): FastifyReply => {
     if (!org) throw notFound('Organization not found');
     // The org cache hands out the same frozen row until anything is written, so its answer is
     // serialised once per row, not on every call (the bytes JSON.stringify makes, as before).
@@ -35,6 +34,16 @@ export function registerOrgRoutes(app: FastifyInstance, store: Store): void {
       orgAnswers.set(org, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);
+  };
+  // Answered at once when the org cache holds the org (no promise), else after reading it.
+  app.get('/api/org', { config: { action: 'orgs:read' } }, (request, reply) => {
+    const orgId = request.identity.orgId;
+    const cached = store.orgs.cached(orgId);
+    if (cached) {
+      answer(reply, cached);
+      return undefined;
+    }
+    return store.orgs.get(orgId).then((org) => answer(reply, org));
   });
 
   app.put('/api/org', { config: { action: 'orgs:write' } }, async (request): Promise<MessageResponse> => {

@@ -28,6 +28,11 @@ export class OrgStore {
     return this.cache ? this.cache.get(orgId, () => this.query(orgId)) : this.query(orgId);
   }
 
+  /** `get`'s answer when the cache holds it and it may still be used, without waiting; undefined otherwise (then ask `get`). */
+  cached(orgId: number): Readonly<OrgRow> | undefined {
+    return this.cache?.peek(orgId);
+  }
+
   private async query(orgId: number): Promise<OrgRow | undefined> {
     this.getQuery ??= this.db.selectFrom('org').selectAll().where('id', '=', 0).compile();
     const { rows } = await this.db.executeQuery<OrgRow>({ ...this.getQuery, parameters: [orgId] });
