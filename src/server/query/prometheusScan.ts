@@ -84,6 +84,13 @@ function objectEnd(bytes: Uint8Array, start: number): number {
   return -1;
 }
 
+/** Copies the digits from `from` into `out` at `written`; answers the index past the last digit. */
+function copyDigits(bytes: Uint8Array, from: number, out: Uint8Array, written: number): number {
+  let at = from;
+  while (isDigit(bytes[at]!)) out[written++] = bytes[at++]!;
+  return at;
+}
+
 /** Which of NaN/±Inf the bytes from `at` to `end` spell, if any. */
 function specialValue(bytes: Uint8Array, at: number, end: number): keyof Entities | undefined {
   for (const [text, entity] of SPECIAL_VALUES) if (end - at === text.length && startsWith(bytes, text, at)) return entity;
@@ -192,27 +199,23 @@ function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written
           code = bytes[++at]!;
         } while (isDigit(code));
       } else number = false;
+      // A fraction, then an exponent: each a mark (and sign) and at least one digit.
       if (number && code === DOT) {
         values[v++] = code;
-        code = bytes[++at]!;
-        number = isDigit(code);
-        while (isDigit(code)) {
-          values[v++] = code;
-          code = bytes[++at]!;
-        }
+        const digits = ++at;
+        at = copyDigits(bytes, at, values, v);
+        v += at - digits;
+        number = at > digits;
+        code = bytes[at]!;
       }
       if (number && (code === LOWER_E || code === UPPER_E)) {
         values[v++] = code;
-        code = bytes[++at]!;
-        if (code === PLUS || code === MINUS) {
-          values[v++] = code;
-          code = bytes[++at]!;
-        }
-        number = isDigit(code);
-        while (isDigit(code)) {
-          values[v++] = code;
-          code = bytes[++at]!;
-        }
+        if (bytes[++at] === PLUS || bytes[at] === MINUS) values[v++] = bytes[at++]!;
+        const digits = at;
+        at = copyDigits(bytes, at, values, v);
+        v += at - digits;
+        number = at > digits;
+        code = bytes[at]!;
       }
       if (number && code === QUOTE) at++;
       else {
