@@ -254,6 +254,43 @@ describe('POST /api/ds/query: Prometheus answers as Grafana frames them', () => 
       await fake.stop();
     }
   });
+  it('an answer over a megabyte is streamed a series at a time, every sample in place', async () => {
+    const series = Array.from({ length: 60 }, (_, n) => ({
+      metric: { __name__: 'big', instance: `host-${n}` },
+      values: Array.from({ length: 1000 }, (_, i) => [FROM / 1000 + i * 15, String(n + i / 1000)] as [number, string]),
+    }));
+    const fake = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType: 'matrix', result: series } } }));
+    try {
+      const created = await server.call({
+        method: 'POST',
+        url: '/api/datasources',
+        payload: { name: 'big answers', type: 'prometheus', access: 'proxy', url: fake.url },
+      });
+      const response = await server.call({
+        method: 'POST',
+        url: '/api/ds/query',
+        payload: {
+          from: String(FROM),
+          to: String(TO),
+          queries: [{ refId: 'A', datasource: { uid: created.json().datasource.uid }, expr: 'big' }],
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.length).toBeGreaterThan(1024 * 1024);
+      const frames = queryResponseSchema.parse(response.json()).results.A!.frames!;
+      expect(frames).toHaveLength(60);
+      for (const [n, frame] of frames.entries()) {
+        const [times, values] = frame.data!.values as [number[], number[]];
+        expect(times).toHaveLength(1000);
+        expect(times[999]).toBe(FROM + 999 * 15_000);
+        expect(values[0]).toBe(n);
+        expect(values[999]).toBe(n + 0.999);
+        expect(frame.schema.fields[1]!.labels).toEqual({ __name__: 'big', instance: `host-${n}` });
+      }
+    } finally {
+      await fake.stop();
+    }
+  });
 });
 
 describe('POST /api/ds/query: the outgoing policy', () => {
