@@ -3,8 +3,8 @@
  * server process run whose every log line is searched for the tokens and secrets it was given.
  */
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatLine, loggerOptions } from './logging';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatLine, loggerOptions, requestLoggersOnUse } from './logging';
 import { ADMIN_TOKEN, tempDataDir } from './testing/harness';
 import { startListeningServer } from './testing/listening';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
@@ -60,6 +60,45 @@ describe('log formats', () => {
     await app.close();
     expect(written).not.toMatch(/abc|"p"|"y"/);
     expect(written).toContain('[redacted]');
+  });
+});
+
+describe('request loggers', () => {
+  it("make the request's child logger when a line is written: the same lines, its reqId in each", async () => {
+    let written = '';
+    const out = new (await import('node:stream')).Writable({
+      write(chunk, _encoding, done) {
+        written += String(chunk);
+        done();
+      },
+    });
+    const Fastify = (await import('fastify')).default;
+    const app = Fastify({ logger: loggerOptions('warn', 'json', out) });
+    requestLoggersOnUse(app);
+    app.get('/quiet', async (request) => {
+      request.log.info('below the level');
+      return { level: request.log.level, info: request.log.isLevelEnabled('info') };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ token: 'secret' }, 'loud');
+      request.log.child({ part: 'nested' }).error('nested');
+      return { id: request.id };
+    });
+    const child = vi.spyOn(app.log, 'child');
+    expect((await app.inject('/quiet')).json()).toEqual({ level: 'warn', info: false });
+    expect(child).not.toHaveBeenCalled();
+    const { id } = (await app.inject('/loud')).json<{ id: string }>();
+    await app.close();
+    const lines = written
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { level: 40, reqId: id, token: '[redacted]', msg: 'loud' },
+      { level: 50, reqId: id, part: 'nested', msg: 'nested' },
+    ]);
+    // The request's child, made once, then the route's own child of it (pino children inherit the spy).
+    expect(child.mock.calls.map(([bindings]) => bindings)).toEqual([{ reqId: id }, { part: 'nested' }]);
   });
 });
 

@@ -8,6 +8,7 @@ import secureJson from 'secure-json-parse';
 import { TooManyAttemptsError } from './auth/signin';
 import { ApiError, badRequest, httpError } from './errors';
 import { isApiPath, jsonTooDeep, MAX_JSON_DEPTH, nulCharacterAt, nulCharacterInUrl, pathOf } from './http';
+import { requestLoggersOnUse } from './logging';
 import type { Metrics } from './metrics';
 import { OutgoingBusyError } from './outgoing';
 import { authenticatedIdentity, routeConfig } from './requestAuth';
@@ -74,6 +75,7 @@ export function observeRequests(
   options: { metrics: Metrics | undefined; logRequests: boolean; uiFileUrls: Set<string> },
 ): void {
   const { metrics, logRequests, uiFileUrls } = options;
+  requestLoggersOnUse(app);
   const COUNTED = Symbol('counted');
   type Counted = { [COUNTED]?: boolean };
   // Hooks on every request take `done` rather than being async: no promise and no extra turn of
