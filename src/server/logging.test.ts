@@ -77,7 +77,8 @@ describe('request loggers', () => {
     requestLoggersOnUse(app);
     app.get('/quiet', async (request) => {
       request.log.info('below the level');
-      return { level: request.log.level, info: request.log.isLevelEnabled('info') };
+      const log = request.log as typeof request.log & { isLevelEnabled(level: string): boolean };
+      return { level: log.level, info: log.isLevelEnabled('info') };
     });
     app.get('/loud', async (request) => {
       request.log.warn({ token: 'secret' }, 'loud');
