@@ -1,4 +1,6 @@
+import { Histogram, Registry, type Metric } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RequestDurations } from './metrics';
 import { startTestServer, type TestServer } from './testing/harness';
 
 const servers: TestServer[] = [];
@@ -129,5 +131,44 @@ describe('/metrics', () => {
     const server = await start({ metrics: { enabled: false } });
     expect((await server.call({ method: 'GET', url: '/metrics', token: null })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+});
+
+describe('request durations', () => {
+  it("are written as prom-client's own Histogram writes the same observations, in text and as JSON", async () => {
+    const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+    const name = 'sightline_http_request_duration_seconds';
+    const help = 'HTTP requests by route template (handler), method and status code.';
+    const ours = new Registry();
+    const durations = new RequestDurations(name, help, buckets);
+    ours.registerMetric(durations as unknown as Metric);
+    const theirs = new Registry();
+    const histogram = new Histogram({
+      name,
+      help,
+      labelNames: ['handler', 'method', 'status_code'] as const,
+      buckets,
+      registers: [theirs],
+    });
+    const observations: Array<[string, string, number, number]> = [
+      ['/api/org', 'GET', 200, 0.0004],
+      ['/api/search', 'GET', 200, 0.3],
+      ['/api/org', 'GET', 401, 0.005],
+      ['/api/org', 'GET', 200, 0.1],
+      ['notfound', 'POST', 404, 45],
+      ['/api/org', 'PUT', 200, 30],
+      ['/api/search', 'GET', 200, 1e-7],
+      ['ui', 'GET', 200, 0.0123456789],
+    ];
+    for (const [handler, method, status, seconds] of observations) {
+      durations.observe(handler, method, status, seconds);
+      histogram.observe({ handler, method, status_code: String(status) }, seconds);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(await ours.getMetricsAsJSON()).toEqual(await theirs.getMetricsAsJSON());
+    expect(() => durations.observe('/api/org', 'GET', 200, NaN)).toThrow(TypeError);
+    durations.reset();
+    histogram.reset();
+    expect(await ours.metrics()).toBe(await theirs.metrics());
   });
 });
