@@ -1,16 +1,60 @@
-import { Group, Paper } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { DashboardRow, FolderRow, MoreRowContent } from './DashboardRows';
 import type { MoreRow } from './listPaging';
 import type { BrowseRow } from './useDashboardBrowser';
 
 export const ROW_HEIGHT = 44;
 
+/**
+ * A row's content in a line, as a Mantine Group with gap and padding "sm" would lay it out: a plain
+ * element, since every row on screen built one and the first paint builds a screen of rows.
+ */
+const ROW_CONTENT: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'nowrap',
+  gap: 'var(--mantine-spacing-sm)',
+  paddingInline: 'var(--mantine-spacing-sm)',
+  height: '100%',
+};
+
+/** Rows drawn beyond the screen: few for the first paint, then enough that pages load before they are scrolled to. */
+const FIRST_OVERSCAN = 2;
+const OVERSCAN = 12;
+
+/** The list's height as its style sets it, when at least a screen of rows is loaded (fewer rows only draw fewer). */
+function screenRect() {
+  return { width: 0, height: typeof window === 'undefined' ? 0 : Math.max(0, window.innerHeight - 320) };
+}
+
 /** Arrow keys, Home and End move between rows of the virtualised list; the focused row scrolls into view. */
 export function useRowNavigation(count: number) {
   const listRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan,
+    // The first render draws the rows of the list's height: measured from 0, it drew a first set,
+    // read the layout in the commit and drew again.
+    initialRect: screenRect(),
+  });
+  // The rows beyond the screen come after the first paint of the rows.
+  const shown = count > 0;
+  useEffect(() => {
+    if (!shown || overscan === OVERSCAN) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setOverscan(OVERSCAN));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [shown, overscan]);
   const [active, setActive] = useState(0);
 
   const focusRow = (index: number) => {
@@ -121,7 +165,7 @@ export function DashboardList({
                   borderBottom: '1px solid var(--mantine-color-default-border)',
                 }}
               >
-                <Group h="100%" px="sm" gap="sm" wrap="nowrap" onFocus={() => nav.setActive(item.index)}>
+                <div style={ROW_CONTENT} onFocus={() => nav.setActive(item.index)}>
                   {row.kind === 'more' ? (
                     <MoreRowContent error={row.error} onRetry={() => onRetryMore(row)} />
                   ) : row.kind === 'folder' ? (
@@ -147,7 +191,7 @@ export function DashboardList({
                       onTag={onTag}
                     />
                   )}
-                </Group>
+                </div>
               </div>
             );
           })}
