@@ -52,7 +52,7 @@ describe("a frame as Grafana's JSON", () => {
   it('writes NaN and ±Inf as null with their rows in entities, from numbers or from JSON columns', () => {
     const fromNumbers: Frame = { fields: [{ name: 'Value', type: 'number', values: [1, Number.NaN, Number.POSITIVE_INFINITY] }] };
     const fromJson: Frame = {
-      fields: [{ name: 'Value', type: 'number', values: [], json: Buffer.from('[1,null,null]'), jsonEntities: { NaN: [1], Inf: [2] } }],
+      fields: [{ name: 'Value', type: 'number', values: [], json: '[1,null,null]', jsonEntities: { NaN: [1], Inf: [2] } }],
     };
     expect(frameJson(fromJson)).toBe(frameJson(fromNumbers));
     expect(JSON.parse(frameJson(fromNumbers)).data).toEqual({ values: [[1, null, null]], entities: [{ NaN: [1], Inf: [2] }] });

@@ -13,11 +13,11 @@ export interface Field {
   /** The column's values; empty when `json` carries them. */
   values: unknown[];
   /**
-   * The column already as a JSON array, text or UTF-8 bytes (Prometheus's own number texts, cut
-   * from its answer): written out as it is, saving a parse into numbers and a print back on the
-   * hottest path. NaN and ±Inf are null in it, their rows in `jsonEntities`.
+   * The column already as a JSON array text (Prometheus's own number texts, copied from its
+   * answer): written out as it is, saving a parse into numbers and a print back on the hottest
+   * path. NaN and ±Inf are null in it, their rows in `jsonEntities`.
    */
-  json?: string | Uint8Array;
+  json?: string;
   jsonEntities?: Entities | null;
   labels?: Record<string, string>;
   config?: FieldConfig;
@@ -112,7 +112,7 @@ function* arrayJsonParts(values: unknown[]): Generator<string> {
  * The frame as Grafana's JSON text, in pieces, so a large answer can be sent as it is written;
  * pre-rendered columns are written as they are.
  */
-export function* frameJsonParts(frame: Frame): Generator<string | Uint8Array> {
+export function* frameJsonParts(frame: Frame): Generator<string> {
   yield `{"schema":${schemaJson(frame)},"data":{"values":[`;
   const entities: Array<Entities | null> = [];
   for (const [index, field] of frame.fields.entries()) {
@@ -129,18 +129,15 @@ export function* frameJsonParts(frame: Frame): Generator<string | Uint8Array> {
   yield entities.some((entry) => entry !== null) ? `],"entities":${JSON.stringify(entities)}}}` : ']}}';
 }
 
-const utf8 = new TextDecoder();
-const textOf = (part: string | Uint8Array) => (typeof part === 'string' ? part : utf8.decode(part));
-
 /** The frame as Grafana's JSON text. */
 export function frameJson(frame: Frame): string {
-  return Array.from(frameJsonParts(frame), textOf).join('');
+  return [...frameJsonParts(frame)].join('');
 }
 
 /** A column's values, numbers and all, whether it carries them or their JSON (NaN and ±Inf restored). */
 export function columnValues(field: Field): unknown[] {
   if (field.json === undefined) return field.values;
-  const values = JSON.parse(textOf(field.json)) as unknown[];
+  const values = JSON.parse(field.json) as unknown[];
   const entities = field.jsonEntities;
   if (entities) {
     for (const row of entities.NaN ?? []) values[row] = Number.NaN;

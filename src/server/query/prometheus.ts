@@ -304,7 +304,7 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
   });
 }
 
-function timeField(values: number[], json: string | Uint8Array | undefined, stepMs: number | undefined): Field {
+function timeField(values: number[], json: string | undefined, stepMs: number | undefined): Field {
   return {
     name: 'Time',
     type: 'time',

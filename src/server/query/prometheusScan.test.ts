@@ -90,7 +90,7 @@ describe('reading a range answer from its text', () => {
       { metric: { i: '6' }, values: grid(5, 1764226801) },
       { metric: { i: '7' }, values: [] },
     ]);
-    const times = scanPrometheusMatrix(body)!.series.map((one) => JSON.parse(Buffer.from(one.timesJson).toString()) as number[]);
+    const times = scanPrometheusMatrix(body)!.series.map((one) => JSON.parse(one.timesJson) as number[]);
     expect(times.map((t) => t.length)).toEqual([0, 5, 5, 4, 5, 6, 5, 0]);
     expect(times[3]).toEqual([1764226800000, 1764226815000, 1764226845000, 1764226860000]);
     expect(times[6]![0]).toBe(1764226801000);

@@ -13,13 +13,13 @@
  */
 import type { Entities } from './frames';
 
-/** One series of a matrix: its labels and its two columns as JSON array bytes. */
+/** One series of a matrix: its labels and its two columns as JSON array text. */
 export interface ScannedSeries {
   metric: Record<string, string>;
   /** `[<epoch ms>,…]` */
-  timesJson: Uint8Array;
+  timesJson: string;
   /** `[<number or null>,…]`: NaN and ±Inf are written null, their rows listed in `entities` (Grafana's encoding). */
-  valuesJson: Uint8Array;
+  valuesJson: string;
   entities: Entities | null;
 }
 
@@ -244,6 +244,17 @@ function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written
   return { at, timesEnd: t, valuesLength: v, entities };
 }
 
+/** The columns' bytes, kept between answers up to 1 MB each (an answer's columns become a string before it returns). */
+let kept: Columns = { times: new Uint8Array(0), values: new Uint8Array(0) };
+const KEPT_BYTES = 1024 * 1024;
+
+function columnsFor(size: number): Columns {
+  if (kept.times.length >= size) return kept;
+  const columns = { times: new Uint8Array(size), values: new Uint8Array(size) };
+  if (size <= KEPT_BYTES) kept = columns;
+  return columns;
+}
+
 /** The matrix's series read from the answer, or undefined when it is not in Prometheus's own form. */
 export function scanPrometheusMatrix(answer: Uint8Array | string): ScannedMatrix | undefined {
   // A plain Uint8Array view, not a Buffer: every byte access then sees one kind of array.
@@ -251,7 +262,7 @@ export function scanPrometheusMatrix(answer: Uint8Array | string): ScannedMatrix
     typeof answer === 'string' ? new TextEncoder().encode(answer) : new Uint8Array(answer.buffer, answer.byteOffset, answer.byteLength);
   if (!startsWith(bytes, MATRIX_PREFIX, 0)) return undefined;
   const resultStart = MATRIX_PREFIX.length - 1;
-  const columns: Columns = { times: new Uint8Array(bytes.length + 2), values: new Uint8Array(bytes.length + 2) };
+  const columns = columnsFor(bytes.length + 2);
   // Each series' times, then its values, one after another in columns.times; these are their bounds.
   const bounds: Array<{ metric: Record<string, string>; timesStart: number; timesEnd: number; end: number; entities: Entities | null }> =
     [];
@@ -299,12 +310,16 @@ export function scanPrometheusMatrix(answer: Uint8Array | string): ScannedMatrix
   } catch {
     return undefined;
   }
+  // One string for every column (ASCII: digits, signs, commas, brackets, null), each series' two
+  // columns slices of it. Strings live in V8's young generation and go at the next scavenge;
+  // buffers made per answer are memory outside the heap, which V8 collects with full collections.
+  const text = Buffer.from(columns.times.buffer, columns.times.byteOffset, written).toString('latin1');
   return {
     envelope,
     series: bounds.map((one) => ({
       metric: one.metric,
-      timesJson: columns.times.subarray(one.timesStart, one.timesEnd),
-      valuesJson: columns.times.subarray(one.timesEnd, one.end),
+      timesJson: text.slice(one.timesStart, one.timesEnd),
+      valuesJson: text.slice(one.timesEnd, one.end),
       entities: one.entities,
     })),
   };

@@ -146,7 +146,7 @@ export async function runQueryRequest(
   options: QueryServiceOptions,
   identity: Identity,
   request: ParsedQueryRequest,
-): Promise<{ status: number; body: string | Buffer | Readable }> {
+): Promise<{ status: number; body: string | Readable }> {
   let range;
   try {
     range = parseTimeRange(request.from, request.to, options.now ?? Date.now());
@@ -238,7 +238,7 @@ const STREAM_ABOVE = 1024 * 1024;
  * so the frames' pre-rendered columns go out as they are (see `frameJsonParts`). Each result is
  * let go once written.
  */
-function* responseParts(results: Array<[string, QueryResult | Frame[]] | undefined>): Generator<string | Uint8Array> {
+function* responseParts(results: Array<[string, QueryResult | Frame[]] | undefined>): Generator<string> {
   yield '{"results":{';
   for (let i = 0; i < results.length; i++) {
     const [refId, result] = results[i]!;
@@ -258,31 +258,14 @@ function* responseParts(results: Array<[string, QueryResult | Frame[]] | undefin
   yield '}}';
 }
 
-/** Short pieces of text and byte columns as one buffer, the text runs joined before they are encoded. */
-function joinParts(parts: Array<string | Uint8Array>): string | Buffer {
-  if (parts.every((part) => typeof part === 'string')) return parts.join('');
-  const buffers: Uint8Array[] = [];
-  let text: string[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') text.push(part);
-    else {
-      if (text.length > 0) buffers.push(Buffer.from(text.join('')));
-      text = [];
-      buffers.push(part);
-    }
-  }
-  if (text.length > 0) buffers.push(Buffer.from(text.join('')));
-  return Buffer.concat(buffers);
-}
-
 /**
- * The answer's body: one string or buffer when it is short; otherwise a stream that writes it a
- * piece at a time, so a large answer (SQL results up to their byte limits) never exists as one
- * string or buffer beside the frames it is written from.
+ * The answer's body: a string when it is short; otherwise a stream that writes it a piece at a
+ * time, so a large answer (SQL results up to their byte limits) never exists as one string or
+ * buffer beside the frames it is written from.
  */
-function responseBody(results: Array<[string, QueryResult | Frame[]]>): string | Buffer | Readable {
+function responseBody(results: Array<[string, QueryResult | Frame[]]>): string | Readable {
   const parts = responseParts(results);
-  const head: Array<string | Uint8Array> = [];
+  const head: string[] = [];
   let length = 0;
   for (let next = parts.next(); !next.done; next = parts.next()) {
     head.push(next.value);
@@ -297,5 +280,5 @@ function responseBody(results: Array<[string, QueryResult | Frame[]]>): string |
       );
     }
   }
-  return joinParts(head);
+  return head.join('');
 }
