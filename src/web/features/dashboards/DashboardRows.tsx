@@ -1,10 +1,21 @@
 import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFolder, IconLayoutDashboard, IconLock, IconTrash } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../../../contract/search';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { plural } from '../../lib/format';
+
+/** The folder's name and count in a line, as a Mantine Group with a gap of 8 would lay them out (a plain element: one a row). */
+const FOLDER_NAME: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'nowrap',
+  gap: 'calc(0.5rem * var(--mantine-scale))',
+  flex: 1,
+  minWidth: 0,
+};
 
 /** A folder in the list: expands in place when browsing, filters to itself when searching. */
 export function FolderRow({
@@ -42,7 +53,7 @@ export function FolderRow({
         <IconFolder size={18} aria-hidden />
       </UnstyledButton>
       {/* The name opens the folder's page, as in Grafana's browse view; the chevron expands it here. */}
-      <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <div style={FOLDER_NAME}>
         <Anchor component={Link} to={hit.url || paths.folder(hit.uid)} size="sm" fw={600} truncate className="dashboard-link">
           {hit.title}
         </Anchor>
@@ -51,7 +62,7 @@ export function FolderRow({
             {countComplete ? plural(count, 'dashboard') : `at least ${plural(count, 'dashboard')}`}
           </Text>
         )}
-      </Group>
+      </div>
       {/* Hints are title attributes, not Mantine tooltips: one tooltip per row button cost about a
           fifth of the list's render when its answer arrives (profiles of issue 19). */}
       {canAdmin && (
