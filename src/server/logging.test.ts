@@ -3,6 +3,8 @@
  * server process run whose every log line is searched for the tokens and secrets it was given.
  */
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLine, loggerOptions, requestLoggersOnUse } from './logging';
 import { ADMIN_TOKEN, tempDataDir } from './testing/harness';
@@ -10,6 +12,19 @@ import { startListeningServer } from './testing/listening';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
 
 const cleanups: Array<() => void | Promise<void>> = [];
+
+/** A Fastify app whose log lines (JSON, at `level` and above) are collected in memory. */
+async function appLoggingTo(level: string) {
+  let written = '';
+  const out = new Writable({
+    write(chunk, _encoding, done) {
+      written += String(chunk);
+      done();
+    },
+  });
+  const app = Fastify({ logger: loggerOptions(level, 'json', out) });
+  return { app, written: () => written };
+}
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -47,33 +62,17 @@ describe('log formats', () => {
   });
 
   it('redacts secrets from objects that are logged', async () => {
-    let written = '';
-    const out = new (await import('node:stream')).Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    });
-    const Fastify = (await import('fastify')).default;
-    const app = Fastify({ logger: loggerOptions('info', 'json', out) });
+    const { app, written } = await appLoggingTo('info');
     app.log.info({ headers: { authorization: 'Bearer abc' }, secureJsonData: { password: 'p' }, target: { secrets: { x: 'y' } } }, 'x');
     await app.close();
-    expect(written).not.toMatch(/abc|"p"|"y"/);
-    expect(written).toContain('[redacted]');
+    expect(written()).not.toMatch(/abc|"p"|"y"/);
+    expect(written()).toContain('[redacted]');
   });
 });
 
 describe('request loggers', () => {
   it("make the request's child logger when a line is written: the same lines, its reqId in each", async () => {
-    let written = '';
-    const out = new (await import('node:stream')).Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    });
-    const Fastify = (await import('fastify')).default;
-    const app = Fastify({ logger: loggerOptions('warn', 'json', out) });
+    const { app, written } = await appLoggingTo('warn');
     requestLoggersOnUse(app);
     app.get('/quiet', async (request) => {
       request.log.info('below the level');
@@ -90,7 +89,7 @@ describe('request loggers', () => {
     expect(child).not.toHaveBeenCalled();
     const { id } = (await app.inject('/loud')).json<{ id: string }>();
     await app.close();
-    const lines = written
+    const lines = written()
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
