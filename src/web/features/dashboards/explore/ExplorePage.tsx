@@ -61,7 +61,7 @@ function ExploreWorkspace() {
           data={pickerData}
           value={explore.mixed ? MIXED_DATASOURCE : (explore.dataSource?.uid ?? null)}
           onChange={(uid) => uid && explore.changeDataSource(uid)}
-          placeholder={explore.dataSourcesLoading ? 'Loading data sources…' : 'Pick a data source'}
+          description={explore.dataSourcesLoading ? 'Loading data sources…' : undefined}
           searchable
           allowDeselect={false}
           w={280}

@@ -69,7 +69,8 @@ export function QueryRow(props: QueryRowProps) {
                 allowDeselect={false}
                 data={props.dataSources.map((ds) => ({ value: ds.uid, label: ds.name }))}
                 value={dataSource?.uid ?? null}
-                placeholder="Pick a data source"
+                // Its data source gone (deleted, or a uid from another org): the query cannot run until one is picked.
+                error={dataSource ? undefined : 'Pick a data source: this query cannot run without one'}
                 onChange={(uid) => {
                   const ds = props.dataSources.find((d) => d.uid === uid);
                   if (!ds) return;
