@@ -112,14 +112,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('dashboard_org_title').on('dashboard').columns(['org_id', 'title_lower']).execute();
       await db.schema.createIndex('dashboard_folder').on('dashboard').column('folder_id').execute();
 
-      await db.schema
-        .createTable('dashboard_tag')
-        .addColumn('dashboard_id', 'integer', belongsTo('dashboard.id'))
-        .addColumn('org_id', 'integer', notNull)
-        .addColumn('term', 'text', notNull)
-        .addPrimaryKeyConstraint('dashboard_tag_pk', ['dashboard_id', 'term'])
-        .execute();
-      await db.schema.createIndex('dashboard_tag_term').on('dashboard_tag').columns(['org_id', 'term', 'dashboard_id']).execute();
+      await createTagTable(db, 'dashboard');
 
       await db.schema
         .createTable('dashboard_version')
@@ -164,14 +157,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('annotation_org_epoch').on('annotation').columns(['org_id', 'epoch']).execute();
       await db.schema.createIndex('annotation_dashboard').on('annotation').columns(['dashboard_id', 'epoch']).execute();
 
-      await db.schema
-        .createTable('annotation_tag')
-        .addColumn('annotation_id', 'integer', belongsTo('annotation.id'))
-        .addColumn('org_id', 'integer', notNull)
-        .addColumn('term', 'text', notNull)
-        .addPrimaryKeyConstraint('annotation_tag_pk', ['annotation_id', 'term'])
-        .execute();
-      await db.schema.createIndex('annotation_tag_term').on('annotation_tag').columns(['org_id', 'term', 'annotation_id']).execute();
+      await createTagTable(db, 'annotation');
 
       // The longest region per org: lets a range query bound its index walk from below.
       await db.schema
@@ -321,9 +307,7 @@ const migrations: Record<string, Migration> = {
         end $$`.execute(db);
       for (const table of CACHED_TABLES) await announceChanges(db, table);
       // A token's "last used" time changes as it is used; that alone tells other instances nothing.
-      await sql`create trigger api_key_notify_change after insert or delete or truncate
-        or update of org_id, service_account_id, key_hash, expires, is_revoked on api_key
-        for each statement execute function sightline_notify_change()`.execute(db);
+      await announceChanges(db, 'api_key', ['org_id', 'service_account_id', 'key_hash', 'expires', 'is_revoked']);
     },
   },
   '0008_search_index': {
@@ -442,9 +426,7 @@ const migrations: Record<string, Migration> = {
       if (dialectOf(db) === 'postgres') {
         // Sessions are cached like tokens: a sign-out on one instance is announced to the others.
         // Their "seen" time alone tells other instances nothing.
-        await sql`create trigger user_session_notify_change after insert or delete or truncate
-          or update of user_id, token_hash, created on user_session
-          for each statement execute function sightline_notify_change()`.execute(db);
+        await announceChanges(db, 'user_session', ['user_id', 'token_hash', 'created']);
       }
     },
   },
@@ -735,11 +717,32 @@ const CACHED_TABLES = ['org', 'user', 'org_user'];
 
 /**
  * PostgreSQL: every write to `table` is announced on CHANGES_CHANNEL when its transaction commits
- * (the function of migration 0007), so other instances empty their caches of it.
+ * (the function of migration 0007), so other instances empty their caches of it. With `columns`,
+ * an update is announced only when it sets one of them.
  */
-async function announceChanges(db: Kysely<unknown>, table: string): Promise<void> {
-  await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+async function announceChanges(db: Kysely<unknown>, table: string, columns?: string[]): Promise<void> {
+  const updates = columns ? sql`update of ${sql.join(columns.map((column) => sql.id(column)))}` : sql`update`;
+  await sql`create trigger ${sql.id(`${table}_notify_change`)} after insert or ${updates} or delete or truncate on ${sql.table(table)}
           for each statement execute function sightline_notify_change()`.execute(db);
+}
+
+/**
+ * Tags of a dashboard or an annotation, one row each, for finding by tag (the item's own row
+ * keeps them as JSON, for answers).
+ */
+async function createTagTable(db: Kysely<unknown>, item: 'dashboard' | 'annotation'): Promise<void> {
+  await db.schema
+    .createTable(`${item}_tag`)
+    .addColumn(`${item}_id`, 'integer', belongsTo(`${item}.id`))
+    .addColumn('org_id', 'integer', notNull)
+    .addColumn('term', 'text', notNull)
+    .addPrimaryKeyConstraint(`${item}_tag_pk`, [`${item}_id`, 'term'])
+    .execute();
+  await db.schema
+    .createIndex(`${item}_tag_term`)
+    .on(`${item}_tag`)
+    .columns(['org_id', 'term', `${item}_id`])
+    .execute();
 }
 
 /** Exactly one of a permission's subjects (role, user, team) is set. */
