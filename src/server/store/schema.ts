@@ -1,18 +1,21 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrgRole } from '../../contract/common';
 
 /** Epoch milliseconds; every timestamp in the store is one. */
 type Millis = number;
 
+// `Generated<T>` (Kysely's): a column an insert may leave out, as the database fills it: an id, or
+// a column with a default (most of those added to a table after its first migration).
+
 export interface OrgTable {
   id: Generated<number>;
   name: string;
-  address1: ColumnType<string, string | undefined, string>;
-  address2: ColumnType<string, string | undefined, string>;
-  city: ColumnType<string, string | undefined, string>;
-  zip_code: ColumnType<string, string | undefined, string>;
-  state: ColumnType<string, string | undefined, string>;
-  country: ColumnType<string, string | undefined, string>;
+  address1: Generated<string>;
+  address2: Generated<string>;
+  city: Generated<string>;
+  zip_code: Generated<string>;
+  state: Generated<string>;
+  country: Generated<string>;
   created: Millis;
   updated: Millis;
 }
@@ -171,7 +174,7 @@ export interface FolderPermissionTable {
   role: 'Viewer' | 'Editor' | null;
   user_id: number | null;
   /** Exactly one of role, user_id and team_id is set. */
-  team_id: ColumnType<number | null, number | null | undefined, number | null>;
+  team_id: Generated<number | null>;
   permission: 1 | 2 | 4;
   created: Millis;
   updated: Millis;
@@ -193,9 +196,9 @@ export interface AnnotationTable {
   created: Millis;
   updated: Millis;
   /** Alert state history (migration 0013): the rule's id, and the states the annotation records. */
-  alert_id: ColumnType<number, number | undefined, number>;
-  new_state: ColumnType<string, string | undefined, string>;
-  prev_state: ColumnType<string, string | undefined, string>;
+  alert_id: Generated<number>;
+  new_state: Generated<string>;
+  prev_state: Generated<string>;
 }
 
 export interface AnnotationTagTable {
@@ -234,11 +237,11 @@ export interface DataSourceTable {
   created: Millis;
   updated: Millis;
   /** Set by provisioning files (migration 0006). */
-  provisioned: ColumnType<number, number | undefined, number>;
+  provisioned: Generated<number>;
   /** A provisioned data source with `editable: false`: the API refuses to change it. */
-  read_only: ColumnType<number, number | undefined, number>;
+  read_only: Generated<number>;
   /** Provisioned from a file with `prune: true`: deleted once no file names it. */
-  prunable: ColumnType<number, number | undefined, number>;
+  prunable: Generated<number>;
 }
 
 export type DataSourceRow = Selectable<DataSourceTable>;
