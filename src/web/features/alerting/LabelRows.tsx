@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { RemoveButton } from '../../components/RemoveButton';
 
 /**
  * Rows of label inputs, one row at least (the last cannot be removed), each with its remove
@@ -36,17 +37,13 @@ export function LabelRows<Row extends object>({
       {rows.map((row, index) => (
         <Group key={index} gap="xs" align={align} wrap="nowrap">
           {children(row, index, (change) => onChange(rows.map((other, i) => (i === index ? { ...other, ...change } : other))))}
-          <ActionIcon
-            variant="subtle"
-            color="red"
+          <RemoveButton
+            label={removeLabel(index + 1)}
             size="lg"
             {...removeOffset}
-            aria-label={removeLabel(index + 1)}
             disabled={rows.length === 1}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Group>

@@ -1,6 +1,7 @@
 /** Grafana's classic condition: reducer, query and evaluator per condition, joined by and/or. */
-import { ActionIcon, Button, Group, Select, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { RemoveButton } from '../../../components/RemoveButton';
 import type { ExpressionEditorProps } from './ExpressionEditor';
 import { ExpressionError, ParamsInputs, THRESHOLD_TYPES } from './expressionFields';
 
@@ -78,14 +79,7 @@ export function ClassicConditions({ expression, inputs, error, onChange }: Expre
             onChange={(params) => setOne(i, { evaluator: { ...condition.evaluator, params } })}
           />
           {conditions.length > 1 && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove condition ${i + 1} of ${ref}`}
-              onClick={() => setAll(conditions.filter((_, j) => j !== i))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            <RemoveButton label={`Remove condition ${i + 1} of ${ref}`} onClick={() => setAll(conditions.filter((_, j) => j !== i))} />
           )}
         </Group>
       ))}

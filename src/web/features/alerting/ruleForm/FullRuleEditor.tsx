@@ -3,9 +3,10 @@
  * rule. Works on the same values as the simple form.
  */
 import { useCallback, useMemo } from 'react';
-import { ActionIcon, Button, Fieldset, Group, Menu, Select, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Fieldset, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useDataSourceList } from '../../../api/dataSources';
+import { RemoveButton } from '../../../components/RemoveButton';
 import { defaultQuery } from '../../../queryEditors/queryKinds';
 import { DataQueryField } from './DataQueryField';
 import { ExpressionEditor } from './ExpressionEditor';
@@ -80,15 +81,11 @@ export function FullRuleEditor({ values, errors, update }: FullRuleEditorProps) 
                     Alert condition
                   </Text>
                 )}
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${isExpression(query) ? 'expression' : 'query'} ${query.refId}`}
+                <RemoveButton
+                  label={`Remove ${isExpression(query) ? 'expression' : 'query'} ${query.refId}`}
                   onClick={() => remove(query.refId)}
                   disabled={values.queries.length === 1}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
+                />
               </Group>
               {isExpression(query) ? (
                 <ExpressionEditor expression={query} inputs={refIds} error={errors[`query:${query.refId}`]} onChange={onQueryChange} />

@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { RemoveButton } from '../../../components/RemoveButton';
 import type { KeyValue } from './ruleModel';
 
 /** Rows of name and value (labels, custom annotations), each removable, with one button to add. */
@@ -29,15 +30,11 @@ export function KeyValueList({
             style={{ flex: 1 }}
             maw={420}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
+          <RemoveButton
+            label={`Remove ${noun.toLowerCase()} ${item.key || index + 1}`}
             size="lg"
-            aria-label={`Remove ${noun.toLowerCase()} ${item.key || index + 1}`}
             onClick={() => onChange(items.filter((_, i) => i !== index))}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Button
