@@ -5,6 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorState, LoadingRows } from '../../components/States';
+import { TableHead } from '../../components/TableHead';
 import { formatDateTime } from '../../lib/format';
 import { dashboardVersionQueryOptions, useDashboardVersions, useRestoreVersion } from './api';
 import { JsonDiff } from './JsonDiff';
@@ -68,16 +69,7 @@ export function VersionsPanel({
         Tick two versions to compare them.
       </Text>
       <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Compare</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Saved</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Restore</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Compare', 'Version', 'Saved', 'By', 'Message', 'Restore']} actions={false} />
         <Table.Tbody>
           {versions.data.map((v) => (
             <Table.Tr key={v.version}>
