@@ -24,7 +24,7 @@ import { useDashboardPanels } from './useDashboardPanels';
 import { useDashboardScope } from './useDashboardScope';
 import { useLiveDashboardShortcuts } from './useLiveDashboardShortcuts';
 import { useViewportFill } from './useViewportFill';
-import { useDashboardState } from './useDashboardState';
+import { panelInspection, useDashboardState } from './useDashboardState';
 import { interpolate } from './interpolation';
 import { VariablesBar } from './VariablesBar';
 
@@ -120,9 +120,7 @@ export function LiveDashboard({
       sharedCursor={timePicker.sharedCursor}
       canEdit={canEdit && typeof panel.id === 'number' && ownIds.has(panel.id)}
       onView={state.setViewPanel}
-      inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
-      onInspect={state.setInspect}
-      onInspectTab={state.setInspectTab}
+      {...panelInspection(state, panel.id)}
       onShare={setSharedPanelId}
       onChangeTimeRange={onChangeTimeRange}
       onCreateAnnotation={onCreateAnnotation}

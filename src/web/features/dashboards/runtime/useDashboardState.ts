@@ -119,3 +119,12 @@ export function useDashboardState(model: Record<string, unknown>) {
 }
 
 export type DashboardState = ReturnType<typeof useDashboardState>;
+
+/** A panel's inspector as the URL has it (the open tab, when it is this panel's), and its setters. */
+export function panelInspection(state: DashboardState, panelId: number | undefined) {
+  return {
+    inspectTab: state.inspectPanel !== undefined && state.inspectPanel === panelId ? state.inspectTab : undefined,
+    onInspect: state.setInspect,
+    onInspectTab: state.setInspectTab,
+  };
+}

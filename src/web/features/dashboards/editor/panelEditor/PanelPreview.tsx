@@ -9,7 +9,7 @@ import { scopeWithPanelVars } from '../../runtime/repeat';
 import { absolute } from '../../runtime/time';
 import { timePickerSettings } from '../../runtime/timePickerSettings';
 import type { InterpolationScope } from '../../runtime/types';
-import type { DashboardState } from '../../runtime/useDashboardState';
+import { panelInspection, type DashboardState } from '../../runtime/useDashboardState';
 import { useDashboardScope } from '../../runtime/useDashboardScope';
 import { VariablesBar } from '../../runtime/VariablesBar';
 
@@ -73,9 +73,7 @@ export function PanelPreview({
           headingLevel={2}
           canEdit
           onView={onView}
-          inspectTab={state.inspectPanel !== undefined && state.inspectPanel === panel.id ? state.inspectTab : undefined}
-          onInspect={state.setInspect}
-          onInspectTab={state.setInspectTab}
+          {...panelInspection(state, panel.id)}
           onChangeTimeRange={onChangeTimeRange}
           onCreateAnnotation={ignore}
           onApplyPanelJson={onApplyPanelJson}
