@@ -4,6 +4,7 @@ import type { dataSourceListSchema } from '../../../../../../contract/datasource
 import { startSession } from '../../../../../api/session';
 import { answer, connectedSession, fixtures, server } from '../../../../../test/server';
 import { userEvent } from '../../../../../test/user';
+import { BUILT_IN_ANNOTATION } from '../listEdits';
 import { renderSettings } from '../testing';
 
 const dataSource = (uid: string, name: string, type: string) =>
@@ -41,15 +42,7 @@ describe('Settings → Annotations', () => {
     );
     await userEvent.click(screen.getByLabelText(/^Match any/));
     expect(annotations(probe.edits.model)).toEqual([
-      {
-        builtIn: 1,
-        datasource: { type: 'grafana', uid: '-- Grafana --' },
-        enable: true,
-        hide: true,
-        iconColor: 'rgba(0, 211, 255, 1)',
-        name: 'Annotations & Alerts',
-        type: 'dashboard',
-      },
+      BUILT_IN_ANNOTATION,
       {
         datasource: { type: 'grafana', uid: '-- Grafana --' },
         enable: true,
