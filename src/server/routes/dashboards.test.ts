@@ -252,6 +252,75 @@ describe('what a save writes', () => {
     await saveTags(['d']);
     expect(await tagRows(id)).toEqual(['d']);
   });
+
+  it("sets only the search columns that change, so the search's change log hears of a save only then", async () => {
+    const { db } = server.store;
+    const folder = await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'Change log folder' } });
+    expect(folder.statusCode).toBe(200);
+    const folderUid = folder.json<{ uid: string }>().uid;
+    const changes = async (id: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('dashboard_change')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('dashboard_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const columns = (id: number) =>
+      db
+        .selectFrom('dashboard')
+        .select(['title', 'title_lower', 'slug', 'tags', 'folder_id', 'version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const put = async (dashboard: Record<string, unknown>, folder?: string) => {
+      const response = await save({
+        dashboard: { uid: 'change-log', ...dashboard },
+        overwrite: true,
+        ...(folder ? { folderUid: folder } : {}),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ id: number }>().id;
+    };
+    const id = await put({ title: 'Logged', tags: ['a'], panels: [] });
+    const afterCreate = await changes(id);
+    expect(afterCreate).toBeGreaterThan(0);
+    // The model changes, the search columns do not: nothing for the search to hear.
+    await put({ title: 'Logged', tags: ['a'], panels: [{ id: 1 }] });
+    await put({ title: 'Logged', tags: ['a'], panels: [{ id: 2 }] });
+    expect(await changes(id)).toBe(afterCreate);
+    expect(await columns(id)).toEqual({
+      title: 'Logged',
+      title_lower: 'logged',
+      slug: 'logged',
+      tags: '["a"]',
+      folder_id: null,
+      version: 3,
+    });
+    // Each of title, tags and folder changing is heard, and written.
+    await put({ title: 'Logged Again', tags: ['a'] });
+    expect(await changes(id)).toBe(afterCreate + 1);
+    await put({ title: 'Logged Again', tags: ['a', 'b'] });
+    expect(await changes(id)).toBe(afterCreate + 2);
+    await put({ title: 'Logged Again', tags: ['a', 'b'] }, folderUid);
+    expect(await changes(id)).toBe(afterCreate + 3);
+    const folderId = (await server.store.folders.get(1, folderUid))!.id;
+    expect(await columns(id)).toEqual({
+      title: 'Logged Again',
+      title_lower: 'logged again',
+      slug: 'logged-again',
+      tags: '["a","b"]',
+      folder_id: folderId,
+      version: 6,
+    });
+    // Back to General, under the same title: only the folder moves.
+    await put({ title: 'Logged Again', tags: ['a', 'b'] });
+    expect(await changes(id)).toBe(afterCreate + 4);
+    expect((await columns(id)).folder_id).toBeNull();
+    const search = await server.call({ method: 'GET', url: '/api/search?query=logged%20again' });
+    expect(search.json()).toEqual([expect.objectContaining({ uid: 'change-log', title: 'Logged Again', tags: ['a', 'b'] })]);
+  });
 });
 
 describe('tags', () => {

@@ -67,6 +67,26 @@ export type SearchRow = Pick<DashboardRow, 'id' | 'uid' | 'title' | 'slug' | 'is
   folderSlug: string | null;
 };
 
+/** The search columns of a row being updated. */
+type SearchColumns = Pick<DashboardRow, 'title' | 'title_lower' | 'slug' | 'tags' | 'folder_id' | 'updated' | 'updated_by'>;
+
+/**
+ * The columns of `next` an update must set: those whose value differs from the stored row's, and
+ * the times, which always move. Setting a column to the value it holds still costs: it fires the
+ * search's change log trigger (migrations 0010, 0017), rewrites the entries of every index over
+ * it, and, for `folder_id` (a foreign key), makes SQLite delete and re-insert the whole row, the
+ * model's overflow pages included, where it could otherwise overwrite the model in place.
+ */
+function changedColumns(stored: SearchColumns, next: SearchColumns): Partial<SearchColumns> {
+  const changed: Partial<SearchColumns> = { updated: next.updated, updated_by: next.updated_by };
+  if (stored.title !== next.title) changed.title = next.title;
+  if (stored.title_lower !== next.title_lower) changed.title_lower = next.title_lower;
+  if (stored.slug !== next.slug) changed.slug = next.slug;
+  if (stored.tags !== next.tags) changed.tags = next.tags;
+  if (stored.folder_id !== next.folder_id) changed.folder_id = next.folder_id;
+  return changed;
+}
+
 function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 }
@@ -159,7 +179,7 @@ export class DashboardStore {
         data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
         const result = await trx
           .updateTable('dashboard')
-          .set({ ...columns, version, data })
+          .set({ ...changedColumns(existing, columns), version, data })
           .where('id', '=', id)
           .where('version', '=', existing.version)
           .executeTakeFirst();
