@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 import { rng } from '../testing/random';
-import { annotationJson, type AnnotationQuery, type AnnotationView } from './annotations';
+import { annotationJson, AnnotationStore, type AnnotationQuery, type AnnotationView } from './annotations';
 import type { FolderFilter } from './dashboards';
 
 /**
@@ -209,5 +209,36 @@ describe(`annotation ranges (${TEST_STORE})`, () => {
     const answer = await found(window);
     expect(answer).toContain('very long');
     expect(answer).toBe(scan(await everyAnnotation(), window, { all: true }));
+  });
+
+  it("keep each annotation's JSON across the alerting scheduler's heartbeats, and drop it at a write", async () => {
+    const window = { from: START, to: START + SPAN, tags: [], matchAny: false, limit: 5000 };
+    // Called for the annotations missing from the cache, to read their rows.
+    const reads = vi.spyOn(AnnotationStore.prototype as unknown as { select(): unknown }, 'select');
+    const readsOfOneAnswer = async () => {
+      reads.mockClear();
+      await found(window);
+      return reads.mock.calls.length;
+    };
+    try {
+      // On PostgreSQL the announcements of the tests' earlier writes may still be arriving.
+      await expect.poll(readsOfOneAnswer, { timeout: 10_000, interval: 20 }).toBe(0);
+      // Every 2.5 s on every instance; it changes nothing an answer shows.
+      await server.store.alerting.heartbeat('annotations-test', Date.now(), 10_000);
+      expect(await readsOfOneAnswer()).toBe(0);
+      await server.store.alerting.leave('annotations-test');
+      expect(await readsOfOneAnswer()).toBe(0);
+      const [row] = await everyAnnotation();
+      await server.store.annotations.update(ORG, row!.id, {
+        time: row!.time,
+        timeEnd: row!.timeEnd,
+        text: 'after the beat',
+        tags: row!.tags,
+      });
+      expect(await readsOfOneAnswer()).toBeGreaterThan(0);
+      expect(await found(window)).toBe(scan(await everyAnnotation(), window, { all: true }));
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { ensurePrivateDir, ensurePrivateFile } from '../datadir';
 import type { SqlDialect } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { leavesCachesAlone } from './uncountedWrites';
 
 export type Db = Kysely<Database>;
 
@@ -16,7 +17,8 @@ export interface Connection {
   /** The SQLite file, or the PostgreSQL URL without its password. */
   file: string;
   /**
-   * How many data-changing statements (insert, update, delete, DDL) this connection has run, plus
+   * How many data-changing statements (insert, update, delete, DDL) this connection has run (but
+   * those that change nothing a cache reads: `leavesCachesAlone`), plus
    * the changes seen from elsewhere: on PostgreSQL those other instances announced, on SQLite the
    * commits other connections made to the file (`PRAGMA data_version`, asked at most every
    * `OTHER_COMMITS_CHECK_MS`). Anything that caches what it read can compare it to see whether
@@ -39,7 +41,7 @@ export interface Connection {
  */
 class StatementCache {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  /** Data-changing statements run so far (counted just before each runs). */
+  /** Data-changing statements run so far (counted just before each runs), but those of `leavesCachesAlone`. */
   writes = 0;
 
   constructor(
@@ -56,7 +58,7 @@ class StatementCache {
       if (this.statements.size >= this.size) this.statements.delete(this.statements.keys().next().value!);
     }
     this.statements.set(sql, statement);
-    if (!statement.readonly) this.writes++;
+    if (!statement.readonly && !leavesCachesAlone(sql)) this.writes++;
     return statement;
   }
 

@@ -24,6 +24,7 @@ import type { Connection, Db } from './db';
 import { DatabaseUnavailable, redactDatabaseUrl } from './databaseUrl';
 import { CHANGES_CHANNEL, migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { leavesCachesAlone } from './uncountedWrites';
 
 /**
  * Advisory lock keys (one 64-bit key space per database). Migrations and bootstrap hold
@@ -107,7 +108,7 @@ const WRITE_STATEMENT = /^\s*(insert|update|delete|create|alter|drop|truncate|co
 
 /**
  * What this process knows about changes: its own data-changing statements (counted before and
- * after each runs, and at every commit) plus other instances' changes announced by NOTIFY. While
+ * after each runs, and at every commit; not those of `leavesCachesAlone`) plus other instances' changes announced by NOTIFY. While
  * the listening connection is down, nothing may be trusted: every call returns a new value.
  */
 class ChangeCounter {
@@ -218,7 +219,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
-      if (text === undefined || !WRITE_STATEMENT.test(text)) return query(...args);
+      if (text === undefined || !WRITE_STATEMENT.test(text) || leavesCachesAlone(text)) return query(...args);
       counter.bump();
       const result = query(...args);
       if (result instanceof Promise) return result.finally(() => counter.bump());
