@@ -98,19 +98,31 @@ export function annotationJson(row: AnnotationView): Annotation {
   };
 }
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
+const OPEN = 0x5b; // [
+const COMMA = 0x2c; // ,
+const CLOSE = 0x5d; // ]
 
-/** `[a,b,…]` from each element's JSON bytes. */
-function joinJsonArray(parts: Buffer[]): Buffer {
-  const pieces: Buffer[] = [OPEN];
-  parts.forEach((part, i) => {
-    if (i > 0) pieces.push(COMMA);
-    pieces.push(part);
-  });
-  pieces.push(CLOSE);
-  return Buffer.concat(pieces);
+/** `[a,b,…]` from each element's JSON bytes (`undefined` elements left out), copied once into one buffer. */
+function joinJsonArray(parts: ReadonlyArray<Buffer | undefined>): Buffer {
+  let length = 2;
+  let count = 0;
+  for (const part of parts) {
+    if (part === undefined) continue;
+    length += part.length;
+    count++;
+  }
+  if (count > 1) length += count - 1;
+  const out = Buffer.allocUnsafe(length);
+  out[0] = OPEN;
+  let at = 1;
+  for (const part of parts) {
+    if (part === undefined) continue;
+    if (at > 1) out[at++] = COMMA;
+    out.set(part, at);
+    at += part.length;
+  }
+  out[at] = CLOSE;
+  return out;
 }
 
 /**
@@ -183,16 +195,21 @@ class SqlText {
 /**
  * The walk of `AnnotationStore.findJson`: the ids of the annotations shown, newest first, up to
  * `limit`, as one comma-separated text; one walk per length class given (`undefined`: all classes,
- * by the (org, epoch) index), merged by a `union all`. The text depends only on which filters are
- * given, how many values each has and the limit, so the statement cache prepares each shape once.
+ * by the (org, epoch) index), merged by a `union all` ordered as the index is. Each walk is a plain
+ * arm of the `union all`, not a subquery with its own order and limit: SQLite then merges the arms
+ * as they come out of the index and stops at `limit` (a walk reads only as far as the answer needs),
+ * where subqueries each read up to `limit` rows and sorted them again; PostgreSQL merges them the
+ * same way (Merge Append). The text depends only on which filters are given, how many values each
+ * has and the limit, so the statement cache prepares each shape once.
  */
 function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, classes: Array<number | undefined>): SqlText {
   const out = new SqlText();
   // Written into the text: SQLite walks an index three times slower under a bound `limit ?`.
   const limit = String(Math.max(0, Math.floor(query.limit)));
+  const tags = uniqueTags(query.tags);
   const walk = (spanClassOnly: number | undefined): string => {
     const restricted = !filter.all;
-    let text = `select a.id, a.epoch from annotation as a${restricted ? ' left join dashboard as d on d.id = a.dashboard_id' : ''}`;
+    let text = `select a.id as id, a.epoch as epoch from annotation as a${restricted ? ' left join dashboard as d on d.id = a.dashboard_id' : ''}`;
     text += ` where a.org_id = ${out.value(orgId)}`;
     if (spanClassOnly !== undefined) text += ` and a.span_class = ${out.value(spanClassOnly)}`;
     if (query.to !== undefined) text += ` and a.epoch <= ${out.value(query.to)}`;
@@ -205,7 +222,6 @@ function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, cl
     if (query.userId !== undefined) text += ` and a.user_id = ${out.value(query.userId)}`;
     if (query.alertId !== undefined) text += ` and a.alert_id = ${out.value(query.alertId)}`;
     if (query.alertsOnly) text += ' and a.alert_id > 0';
-    const tags = uniqueTags(query.tags);
     const tagged = (condition: string) =>
       ` and exists (select 1 from annotation_tag as t where t.annotation_id = a.id and t.term ${condition})`;
     if (tags.length > 0 && query.matchAny) text += tagged(`in (${out.list(tags)})`);
@@ -219,12 +235,12 @@ function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, cl
       if (folderIds.length > 0) visible.push(`d.folder_id in (${out.list(folderIds)})`);
       text += ` and (${visible.join(' or ')})`;
     }
-    return `${text} order by a.epoch desc, a.id desc limit ${limit}`;
+    return text;
   };
   const walks =
     classes.length === 1
-      ? walk(classes[0])
-      : `${classes.map((k, i) => `select id, epoch from (${walk(k)}) as w${i}`).join(' union all ')} order by epoch desc, id desc limit ${limit}`;
+      ? `${walk(classes[0])} order by a.epoch desc, a.id desc limit ${limit}`
+      : `${classes.map(walk).join(' union all ')} order by epoch desc, id desc limit ${limit}`;
   // One text of ids, not a row object for each: reading a hundred rows into objects costs more than the walks.
   out.text = `select string_agg(cast(id as text), ',' order by epoch desc, id desc) as ids from (${walks}) as walks`;
   return out;
@@ -427,24 +443,27 @@ export class AnnotationStore {
     const stamp = this.rendered?.begin();
     const classes = query.from === undefined ? [undefined] : await this.spanClasses(orgId);
     const ids = classes.length === 0 ? [] : await this.runWalk(walkSql(orgId, query, filter, classes));
-    const cached = ids.map((id) => this.rendered?.get(id));
-    const missing = ids.filter((_, i) => cached[i] === undefined);
-    const read = new Map<number, Buffer>();
-    for (let start = 0; start < missing.length; start += READ_BATCH) {
-      for (const row of await this.select()
-        .where('a.id', 'in', missing.slice(start, start + READ_BATCH))
-        .execute()) {
-        const bytes = Buffer.from(JSON.stringify(annotationJson(AnnotationStore.view(row))));
-        read.set(row.id, bytes);
-        this.rendered?.set(row.id, bytes, stamp!);
-      }
+    const parts = new Array<Buffer | undefined>(ids.length);
+    let missing: number[] | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      const bytes = this.rendered?.get(ids[i]!);
+      if (bytes === undefined) (missing ??= []).push(ids[i]!);
+      else parts[i] = bytes;
     }
-    // In the walks' order; a row deleted meanwhile is left out.
-    const parts: Buffer[] = [];
-    ids.forEach((id, i) => {
-      const bytes = cached[i] ?? read.get(id);
-      if (bytes) parts.push(bytes);
-    });
+    if (missing) {
+      const read = new Map<number, Buffer>();
+      for (let start = 0; start < missing.length; start += READ_BATCH) {
+        for (const row of await this.select()
+          .where('a.id', 'in', missing.slice(start, start + READ_BATCH))
+          .execute()) {
+          const bytes = Buffer.from(JSON.stringify(annotationJson(AnnotationStore.view(row))));
+          read.set(row.id, bytes);
+          this.rendered?.set(row.id, bytes, stamp!);
+        }
+      }
+      // In the walks' order; a row deleted meanwhile is left out.
+      for (let i = 0; i < ids.length; i++) parts[i] ??= read.get(ids[i]!);
+    }
     return joinJsonArray(parts);
   }
 
