@@ -195,14 +195,22 @@ class SqlText {
 /**
  * The walk of `AnnotationStore.findJson`: the ids of the annotations shown, newest first, up to
  * `limit`, as one comma-separated text; one walk per length class given (`undefined`: all classes,
- * by the (org, epoch) index), merged by a `union all` ordered as the index is. Each walk is a plain
- * arm of the `union all`, not a subquery with its own order and limit: SQLite then merges the arms
- * as they come out of the index and stops at `limit` (a walk reads only as far as the answer needs),
- * where subqueries each read up to `limit` rows and sorted them again; PostgreSQL merges them the
- * same way (Merge Append). The text depends only on which filters are given, how many values each
- * has and the limit, so the statement cache prepares each shape once.
+ * by the (org, epoch) index), merged by a `union all` ordered as the index is. On SQLite each walk
+ * is a plain arm of the `union all`: SQLite merges the arms as they come out of the index and stops
+ * at `limit`, so a walk reads only as far as the answer needs (as subqueries with their own order
+ * and limit, each read up to `limit` rows and was sorted again). PostgreSQL keeps the subqueries:
+ * without their limits it estimates few rows per class and reads every row of the window to sort
+ * them, where with them it merges the walks (Merge Append) and stops as SQLite does. The text
+ * depends only on which filters are given, how many values each has and the limit, so the
+ * statement cache prepares each shape once.
  */
-function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, classes: Array<number | undefined>): SqlText {
+function walkSql(
+  dialect: SqlDialect,
+  orgId: number,
+  query: AnnotationQuery,
+  filter: FolderFilter,
+  classes: Array<number | undefined>,
+): SqlText {
   const out = new SqlText();
   // Written into the text: SQLite walks an index three times slower under a bound `limit ?`.
   const limit = String(Math.max(0, Math.floor(query.limit)));
@@ -237,10 +245,14 @@ function walkSql(orgId: number, query: AnnotationQuery, filter: FolderFilter, cl
     }
     return text;
   };
-  const walks =
+  const ordered = (text: string) => `${text} order by a.epoch desc, a.id desc limit ${limit}`;
+  const arms =
     classes.length === 1
-      ? `${walk(classes[0])} order by a.epoch desc, a.id desc limit ${limit}`
-      : `${classes.map(walk).join(' union all ')} order by epoch desc, id desc limit ${limit}`;
+      ? undefined
+      : dialect === 'sqlite'
+        ? classes.map(walk)
+        : classes.map((k, i) => `select id, epoch from (${ordered(walk(k))}) as w${i}`);
+  const walks = arms ? `${arms.join(' union all ')} order by epoch desc, id desc limit ${limit}` : ordered(walk(classes[0]));
   // One text of ids, not a row object for each: reading a hundred rows into objects costs more than the walks.
   out.text = `select string_agg(cast(id as text), ',' order by epoch desc, id desc) as ids from (${walks}) as walks`;
   return out;
@@ -442,7 +454,7 @@ export class AnnotationStore {
   async findJson(orgId: number, query: AnnotationQuery, filter: FolderFilter): Promise<Buffer> {
     const stamp = this.rendered?.begin();
     const classes = query.from === undefined ? [undefined] : await this.spanClasses(orgId);
-    const ids = classes.length === 0 ? [] : await this.runWalk(walkSql(orgId, query, filter, classes));
+    const ids = classes.length === 0 ? [] : await this.runWalk(walkSql(this.dialect, orgId, query, filter, classes));
     const parts = new Array<Buffer | undefined>(ids.length);
     let missing: number[] | undefined;
     for (let i = 0; i < ids.length; i++) {
