@@ -6,7 +6,7 @@ import {
   dashboardWithMetaSchema,
   saveDashboardResponseSchema,
 } from '../../contract/dashboards';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -252,6 +252,36 @@ describe('what a save writes', () => {
     expect(await tagRows(id)).toEqual([]);
     await saveTags(['d']);
     expect(await tagRows(id)).toEqual(['d']);
+  });
+
+  it('stores the model as text, exactly as JSON.stringify writes it, whatever its characters, also when saves overlap', async () => {
+    const { db } = server.store;
+    // Beyond Latin-1, outside the BMP, escapes JSON.stringify keeps (a lone surrogate, control characters), and a long one.
+    const texts = ['plain', 'café ☕ 🔐 中文', '\ud800 alone', 'tab\tline\nquote"back\\slash\u0001', '🔐'.repeat(20_000)];
+    const models = texts.map((text, i) => ({
+      uid: `utf8-${i}`,
+      title: `Text ${i} ${text.slice(0, 20)}`,
+      panels: [{ title: text, options: { text } }],
+    }));
+    // Overlapping saves, creates then updates, each with its own model.
+    for (const overwrite of [false, true]) {
+      const responses = await Promise.all(models.map((dashboard) => save({ dashboard, overwrite })));
+      expect(responses.map((r) => r.statusCode)).toEqual(models.map(() => 200));
+    }
+    for (const [i, model] of models.entries()) {
+      const row = await server.store.dashboards.getByUid(1, `utf8-${i}`);
+      const expected = JSON.stringify({ ...model, id: row!.id, version: 2 });
+      expect(row!.data).toBe(expected);
+      const { rows } = await sql<{
+        kind: string;
+      }>`select ${sql.raw(TEST_STORE === 'postgres' ? 'pg_typeof(data)::text' : 'typeof(data)')} as kind from dashboard where id = ${row!.id}`.execute(
+        db,
+      );
+      expect(rows[0]!.kind).toBe('text');
+      expect((await server.store.dashboards.version(row!.id, 2))!.data).toBe(expected);
+      const got = await get(`utf8-${i}`);
+      expect(got.rawPayload.toString('utf8')).toContain(`"dashboard":${expected}}`);
+    }
   });
 
   it("sets only the search columns that change, so the search's change log hears of a save only then", async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { SearchQuery } from '../../contract/search';
 import { DashboardViews, SUMMARY_COLUMNS, type DashboardView } from './dashboardView';
 import { inTransaction, type Db } from './db';
@@ -87,6 +87,34 @@ function changedColumns(stored: SearchColumns, next: SearchColumns): Partial<Sea
   return changed;
 }
 
+/** The largest buffer `withModelText` keeps between saves, bytes. */
+const SPARE_BUFFER_LIMIT = 4 * 1024 * 1024;
+let spareBuffer: Buffer | undefined;
+
+/**
+ * Runs `use` with the model's JSON as the `data` column is to be sent it. On SQLite: its UTF-8
+ * bytes, cast back to text by the database, which stores the same text as binding the string
+ * would. better-sqlite3 encodes a bound string in two passes into a new allocation on every call;
+ * Node writes it in one pass into a buffer kept between saves (the bench's 77 kB model, which
+ * holds one character beyond Latin-1, measured on its own: about 180 → 95 µs to encode and bind).
+ * The buffer is lent to one save at a time (a save overlapping another gets one of its own), and
+ * SQLite copies what is bound before the statement runs. PostgreSQL's driver takes the string.
+ */
+async function withModelText<T>(sqlite: boolean, text: string, use: (value: string | RawBuilder<string>) => Promise<T>): Promise<T> {
+  if (!sqlite) return use(text);
+  // UTF-8 takes at most three bytes for each UTF-16 code unit.
+  const room = text.length * 3;
+  let buffer = spareBuffer !== undefined && spareBuffer.length >= room ? spareBuffer : undefined;
+  if (buffer) spareBuffer = undefined;
+  else buffer = Buffer.allocUnsafeSlow(Math.max(room, 64 * 1024));
+  try {
+    const length = buffer.write(text, 'utf8');
+    return await use(sql<string>`cast(${buffer.subarray(0, length)} as text)`);
+  } finally {
+    if (buffer.length <= SPARE_BUFFER_LIMIT && (spareBuffer === undefined || spareBuffer.length < buffer.length)) spareBuffer = buffer;
+  }
+}
+
 function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 }
@@ -142,6 +170,7 @@ export class DashboardStore {
    */
   async save(input: SaveDashboardInput): Promise<DashboardRow> {
     const now = Date.now();
+    const sqlite = dialectOf(this.db) === 'sqlite';
     return inTransaction(this.db, async (trx) => {
       // Everything but the stored model: a save never needs the old one (it can run to megabytes).
       const existing =
@@ -177,12 +206,15 @@ export class DashboardStore {
         id = existing.id;
         // The id is known: the model goes in with the other columns, in one write of the row.
         data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
-        const result = await trx
-          .updateTable('dashboard')
-          .set({ ...changedColumns(existing, columns), version, data })
-          .where('id', '=', id)
-          .where('version', '=', existing.version)
-          .executeTakeFirst();
+        const stored = existing.version;
+        const result = await withModelText(sqlite, data, (text) =>
+          trx
+            .updateTable('dashboard')
+            .set({ ...changedColumns(existing, columns), version, data: text })
+            .where('id', '=', id)
+            .where('version', '=', stored)
+            .executeTakeFirst(),
+        );
         if (result.numUpdatedRows !== 1n) throw versionMismatch();
         // The tags column and the tag rows are written together, only here and in createMany.
         if (existing.tags !== columns.tags) {
@@ -199,7 +231,7 @@ export class DashboardStore {
           .executeTakeFirstOrThrow());
         // The model carries its id, known only now.
         data = JSON.stringify(Object.assign(input.model, { id, uid, version }));
-        await trx.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
+        await withModelText(sqlite, data, (text) => trx.updateTable('dashboard').set({ data: text }).where('id', '=', id).execute());
         await this.insertTags(trx, input.orgId, id, tags);
       }
       // The new version's model is the row's, copied by the database: sending it twice (and on
