@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 import { rng } from '../testing/random';
@@ -239,6 +240,23 @@ describe(`annotation ranges (${TEST_STORE})`, () => {
       expect(await found(window)).toBe(scan(await everyAnnotation(), window, { all: true }));
     } finally {
       reads.mockRestore();
+    }
+  });
+
+  it.runIf(TEST_STORE === 'sqlite')('walk each length class down its own index also for a caller who sees only some folders', async () => {
+    const executeQuery = vi.spyOn(server.store.db, 'executeQuery');
+    try {
+      const window = { from: START + 10 * DAY, to: START + 11 * DAY, tags: [], matchAny: false, limit: 100 };
+      await found(window, { all: false, rootVisible: true, folderIds: [folderIds[1]!] });
+      const walk = executeQuery.mock.calls.map(([query]) => query as CompiledQuery).find((query) => query.sql.includes('string_agg'))!;
+      const { rows } = await server.store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${walk.sql}`, [...walk.parameters]),
+      );
+      const walks = rows.filter((row) => /^SEARCH a /.test(row.detail));
+      expect(walks.length).toBeGreaterThan(1);
+      for (const { detail } of walks) expect(detail).toMatch(/USING (COVERING )?INDEX annotation_org_class_epoch_covering /);
+    } finally {
+      executeQuery.mockRestore();
     }
   });
 });

@@ -217,7 +217,13 @@ function walkSql(
   const tags = uniqueTags(query.tags);
   const walk = (spanClassOnly: number | undefined): string => {
     const restricted = !filter.all;
-    let text = `select a.id as id, a.epoch as epoch from annotation as a${restricted ? ' left join dashboard as d on d.id = a.dashboard_id' : ''}`;
+    // Joined to the dashboards (the caller sees only some folders), a class's walk needs a column
+    // its index lacks, and SQLite would rather walk the (org, epoch) index and read every row of the
+    // class's whole stretch (3.6 ms for a 1 h window over 1,000,000 annotations, against 78 µs
+    // down the class's index); a given dashboard is left to its own index.
+    const byClassIndex = dialect === 'sqlite' && restricted && spanClassOnly !== undefined && query.dashboardId === undefined;
+    let text = `select a.id as id, a.epoch as epoch from annotation as a${byClassIndex ? ' indexed by annotation_org_class_epoch_covering' : ''}`;
+    if (restricted) text += ' left join dashboard as d on d.id = a.dashboard_id';
     text += ` where a.org_id = ${out.value(orgId)}`;
     if (spanClassOnly !== undefined) text += ` and a.span_class = ${out.value(spanClassOnly)}`;
     if (query.to !== undefined) text += ` and a.epoch <= ${out.value(query.to)}`;
