@@ -32,6 +32,9 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/** A transaction's start (`ImmediateTransactionDriver`). */
+const BEGIN = /^\s*begin\b/i;
+
 /**
  * The connection as Kysely sees it, with each SQL text prepared once. Kysely prepares every query
  * it runs; preparing costs more than running most of ours. Statements are reused only
@@ -41,7 +44,12 @@ export interface Connection {
  */
 class StatementCache {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  /** Data-changing statements run so far (counted just before each runs), but those of `leavesCachesAlone`. */
+  /**
+   * Data-changing statements run so far (counted just before each runs), but those of
+   * `leavesCachesAlone`, and `begin immediate`: SQLite takes it for a write (it takes the write
+   * lock), yet it changes nothing; the transaction's writes count for themselves. Counted, every
+   * transaction of uncounted writes (a rule's evaluation) emptied every cache.
+   */
   writes = 0;
 
   constructor(
@@ -58,7 +66,7 @@ class StatementCache {
       if (this.statements.size >= this.size) this.statements.delete(this.statements.keys().next().value!);
     }
     this.statements.set(sql, statement);
-    if (!statement.readonly && !leavesCachesAlone(sql)) this.writes++;
+    if (!statement.readonly && !BEGIN.test(sql) && !leavesCachesAlone(sql)) this.writes++;
     return statement;
   }
 

@@ -104,12 +104,16 @@ export const translateSqliteDdl: KyselyPlugin = {
 };
 
 /** A statement that may change data (counted so caches know their reads may be stale). */
-const WRITE_STATEMENT = /^\s*(insert|update|delete|create|alter|drop|truncate|commit|with\b[\s\S]*\b(insert|update|delete)\b)/i;
+const WRITE_STATEMENT = /^\s*(insert|update|delete|create|alter|drop|truncate|with\b[\s\S]*\b(insert|update|delete)\b)/i;
+/** A transaction's start and end, as Kysely's driver writes them (`begin`, `start transaction …`, `commit`). */
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const COMMIT = /^\s*commit\b/i;
 
 /**
  * What this process knows about changes: its own data-changing statements (counted before and
- * after each runs, and at every commit; not those of `leavesCachesAlone`) plus other instances' changes announced by NOTIFY. While
- * the listening connection is down, nothing may be trusted: every call returns a new value.
+ * after each runs; not those of `leavesCachesAlone`), and the commit of every transaction that ran
+ * one, plus other instances' changes announced by NOTIFY. While the listening connection is down,
+ * nothing may be trusted: every call returns a new value.
  */
 class ChangeCounter {
   private count = 0;
@@ -217,9 +221,22 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Whether this connection's transaction ran a counted write. Its commit must count then: another
+    // connection may have read (and cached) the rows as they were before it, stamped after the
+    // write's own counts. A transaction of uncounted writes only (a rule's evaluation) commits
+    // without counting; counted, it emptied every cache at every evaluation.
+    let counted = false;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
-      if (text === undefined || !WRITE_STATEMENT.test(text) || leavesCachesAlone(text)) return query(...args);
+      if (text === undefined) return query(...args);
+      if (COMMIT.test(text)) {
+        if (!counted) return query(...args);
+        counted = false;
+      } else {
+        if (BEGIN.test(text)) counted = false;
+        if (!WRITE_STATEMENT.test(text) || leavesCachesAlone(text)) return query(...args);
+        counted = true;
+      }
       counter.bump();
       const result = query(...args);
       if (result instanceof Promise) return result.finally(() => counter.bump());
