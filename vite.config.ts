@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 import { routePreload } from './scripts/route-preload.ts';
 
 /**
@@ -53,7 +54,7 @@ const webTestsMockingModules = fs
 const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), zodWithoutEval(), routePreload({ router: 'src/web/app/router.tsx' })],
+  plugins: [react(), zodWithoutEval(), routePreload({ router: 'src/web/app/router.tsx' }), precompress()],
   // No source maps in production builds: the server would hand the whole source to anyone (`vite build --sourcemap` for debugging).
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {

@@ -4,18 +4,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from './testing/harness';
 import { startListeningServer, type ListeningServer } from './testing/listening';
 
 let server: ListeningServer;
 let webDir: string;
+const PAGE_JS = `export const words = ${JSON.stringify('compressible '.repeat(500))};`;
 
 beforeAll(async () => {
   webDir = tempDataDir();
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Sightline</title>');
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  // As the build writes them (scripts/precompress.ts); app.css has no compressed copies.
+  fs.writeFileSync(path.join(webDir, 'assets', 'page.js'), PAGE_JS);
+  fs.writeFileSync(path.join(webDir, 'assets', 'page.js.br'), zlib.brotliCompressSync(PAGE_JS));
+  fs.writeFileSync(path.join(webDir, 'assets', 'page.js.gz'), zlib.gzipSync(PAGE_JS));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app.css'), 'body{margin:0}');
   server = await startListeningServer({ webDir });
 });
 
@@ -46,6 +53,32 @@ describe('public routes with a UI', () => {
     const page = await server.api('/d/abc/some-dashboard', { token: null });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).not.toMatch(/immutable/);
+  });
+
+  it("sends the build's compressed copy a browser accepts, and the file to a client that accepts none", async () => {
+    const ask = (url: string, acceptEncoding?: string) =>
+      server.api(url, { token: null, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    // fetch decodes the body it is sent; the headers tell which copy came.
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await ask('/assets/page.js', acceptEncoding);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe(PAGE_JS);
+    }
+    const plain = await ask('/assets/page.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(PAGE_JS);
+    // A file the build left uncompressed is sent as it is.
+    const css = await ask('/assets/app.css', 'br, gzip');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-encoding')).toBeNull();
+    expect(await css.text()).toBe('body{margin:0}');
   });
 
   it('refuses the data source proxy and the query API without a token', async () => {

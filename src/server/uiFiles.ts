@@ -27,7 +27,9 @@ export async function serveUi(app: FastifyInstance, webDir: string | undefined):
   const hasUi = indexHtml !== undefined && fs.existsSync(indexHtml);
   if (hasUi) {
     // The UI's files are public (they are the same for everyone): see guardRoutes (requestAuth.ts).
-    await app.register(fastifyStatic, { root: webDir!, wildcard: false, index: false, maxAge: 0 });
+    // The build writes a Brotli and a gzip copy beside each text file (scripts/precompress.ts):
+    // sent to browsers that accept them, with `Vary: Accept-Encoding`; the file itself otherwise.
+    await app.register(fastifyStatic, { root: webDir!, wildcard: false, index: false, maxAge: 0, preCompressed: true });
     // Hashed assets never change under their name; said only of a file really served (a 404 may become one).
     app.addHook('onSend', async (request, reply) => {
       if (!request.is404 && reply.statusCode < 400 && request.routeOptions.url?.startsWith('/assets/')) {
