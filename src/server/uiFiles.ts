@@ -45,7 +45,9 @@ export async function serveUi(app: FastifyInstance, webDir: string | undefined):
     const isAsset = isUnderPath(request, '/assets');
     if (!isApi && !isAsset && hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/dashboards, /d/<uid>/...) are the UI's to resolve.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // `cacheControl: false`: otherwise the file's own `public, max-age=0` replaces ours, and a
+      // shared cache may hand out a page that names scripts a deploy removed.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ message: isApi ? `Not found: ${request.method} ${pathOf(request.url)}` : 'Not found' });
   });
