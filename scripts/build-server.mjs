@@ -56,7 +56,7 @@ function externalPackagesExcept(bundled) {
   return {
     name: 'external-packages',
     setup(build) {
-      // A bare specifier: `node:fs`, `fastify`, `@fastify/static`, `kysely/migration`.
+      // A bare specifier: `node:fs`, `fastify`, `@mantine/core`, `kysely/migration`.
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         const parts = args.path.split('/');
         const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];

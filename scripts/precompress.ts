@@ -1,8 +1,8 @@
 /**
  * Beside each text file of the built UI, a Brotli (`.br`) and a gzip (`.gz`) copy, which the server
- * sends to browsers that accept them (@fastify/static `preCompressed`, `src/server/uiFiles.ts`): a
- * first visit's scripts travel as about a third of their bytes, and the server compresses nothing
- * per request. Written once per build, at Brotli's highest quality (about 2 s for the whole UI).
+ * sends to browsers that accept them (`src/server/uiFiles.ts`): a first visit's scripts travel as
+ * about a third of their bytes, and the server compresses nothing per request. Written once per
+ * build, at Brotli's highest quality (about 2 s for the whole UI).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -10,7 +10,7 @@ import { authenticateRequests, guardRoutes } from './requestAuth';
 import { addResponseHeaders, answerErrors, observeRequests, parseBodiesAsJson, refuseNulInUrls } from './requestPipeline';
 import { registerRoutes } from './routes';
 import type { Store } from './store';
-import { filesUnder, serveUi } from './uiFiles';
+import { serveUi, uiFilesUnder } from './uiFiles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Hooks of one kind run in the order they are added: the calls below keep that order.
   parseBodiesAsJson(app);
-  const uiFileUrls = deps.webDir ? filesUnder(deps.webDir) : new Set<string>();
+  const uiFiles = uiFilesUnder(deps.webDir);
+  const uiFileUrls = new Set(uiFiles.keys());
   guardRoutes(app, uiFileUrls);
 
   const metrics: Metrics | undefined = deps.metrics?.enabled === false ? undefined : createMetrics(store);
@@ -172,6 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => notifier.stop());
   }
 
-  await serveUi(app, deps.webDir);
+  serveUi(app, uiFiles);
   return app;
 }

@@ -68,9 +68,8 @@ export function authenticatedIdentity(request: FastifyRequest): Identity | undef
 /**
  * Deny by default: an `/api` route must name its action (or be declared public) or the server
  * does not start; any other route that is not public needs a valid token too (see
- * `authenticateRequests`). The UI's files (`uiFileUrls`) are public, by their exact paths: a flag
- * set while @fastify/static registers would also catch routes of other plugins that Fastify loads
- * during that same await.
+ * `authenticateRequests`). The UI's files (`uiFileUrls`, uiFiles.ts) are public, by their exact
+ * paths, and only those: nothing else becomes public by being registered near them.
  */
 export function guardRoutes(app: FastifyInstance, uiFileUrls: Set<string>): void {
   app.decorate('apiRoutes', [] as ApiRoute[]);
