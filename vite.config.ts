@@ -55,8 +55,19 @@ const apiTarget = process.env.SIGHTLINE_API_TARGET ?? `http://127.0.0.1:${proces
 
 export default defineConfig({
   plugins: [react(), zodWithoutEval(), routePreload({ router: 'src/web/app/router.tsx' }), precompress()],
-  // No source maps in production builds: the server would hand the whole source to anyone (`vite build --sourcemap` for debugging).
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    // No source maps in production builds: the server would hand the whole source to anyone (`vite build --sourcemap` for debugging).
+    sourcemap: false,
+    // Rolldown splits shared code into one chunk per set of importers: 220 files, 47 of the 74 a
+    // first visit of /dashboards loads under 2 kB (icons, hooks). Each file costs the page a
+    // request, a module record and its link, so common chunks under 8 kB of source are copied into
+    // the chunks that use them (one shared module state across copies, says Rolldown): 110 files,
+    // 22 for /dashboards, its list shown 100-130 ms sooner; 25% more JS in all, each page loading
+    // about what it did.
+    rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } } },
+  },
   server: {
     // `npm run dev`: the UI from Vite, every /api call to a Sightline (or any Grafana-compatible) server.
     proxy: {
