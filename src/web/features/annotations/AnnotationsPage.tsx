@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
+import { PickersBuiltWhenOpened } from '../../components/PickersBuiltWhenOpened';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { plural } from '../../lib/format';
 import { AnnotationDetails } from './AnnotationDetails';
@@ -113,7 +114,16 @@ export function AnnotationsPage() {
             />
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <AnnotationFilters tags={tags} matchAny={matchAny} dashboardUID={dashboardUID} panelId={panelId} text={text} update={update} />
+            <PickersBuiltWhenOpened>
+              <AnnotationFilters
+                tags={tags}
+                matchAny={matchAny}
+                dashboardUID={dashboardUID}
+                panelId={panelId}
+                text={text}
+                update={update}
+              />
+            </PickersBuiltWhenOpened>
           </Group>
         </Stack>
       </Paper>

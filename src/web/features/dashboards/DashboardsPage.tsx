@@ -1,4 +1,4 @@
-import { Button, createTheme, MantineThemeProvider, Text, type ComboboxProps } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconFolderPlus, IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
 import { Page } from '../../components/Page';
+import { PickersBuiltWhenOpened } from '../../components/PickersBuiltWhenOpened';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { plural } from '../../lib/format';
 import { useDeleteDashboards, useDeleteFolder } from './api';
@@ -105,7 +106,7 @@ export function DashboardsPage() {
         )
       }
     >
-      <MantineThemeProvider theme={filtersTheme}>
+      <PickersBuiltWhenOpened>
         <DashboardFilters
           text={browser.text}
           folder={browser.folderFilter}
@@ -114,7 +115,7 @@ export function DashboardsPage() {
           onChange={browser.setParam}
           onSearchKey={onSearchKey}
         />
-      </MantineThemeProvider>
+      </PickersBuiltWhenOpened>
 
       <RecentAndStarred enabled={!filtering && !browser.loading && !browser.error} />
 
@@ -183,14 +184,6 @@ export function DashboardsPage() {
     </Page>
   );
 }
-
-/**
- * The filters' pickers (tags, folder) build their dropdowns when opened. Mantine's comboboxes keep
- * them mounted by default, hidden: the page's first render built every tag and folder option and
- * placed both hidden dropdowns (floating-ui and a scroll area read the layout), about 140 of the
- * page's 1,090 elements, none of them seen. Merged into the app's theme for the filters only.
- */
-const filtersTheme = createTheme({ components: { Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> } } });
 
 /** What the results count says: the total once all are loaded, else how many are so far. */
 function resultsLabel(count: { loaded: number; complete: boolean } | undefined): string {
