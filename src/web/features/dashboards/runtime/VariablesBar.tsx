@@ -1,5 +1,6 @@
 import { Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
+import { PickersBuiltWhenOpened } from '../../../components/PickersBuiltWhenOpened';
 import type { VariableState } from './types';
 import classes from './VariablesBar.module.css';
 
@@ -17,12 +18,15 @@ export const VariablesBar = memo(function VariablesBar({
 }) {
   const shown = variables.filter((v) => v.hide !== 2 && v.type !== 'constant');
   if (shown.length === 0) return null;
+  // A query variable may offer thousands of values: each picker builds them when opened.
   return (
-    <Group component="section" aria-label="Variables" align="flex-start" gap={8} wrap="wrap" style={{ minWidth: 0, maxWidth: '100%' }}>
-      {shown.map((variable) => (
-        <VariableControl key={variable.name} variable={variable} setValue={setValue} />
-      ))}
-    </Group>
+    <PickersBuiltWhenOpened>
+      <Group component="section" aria-label="Variables" align="flex-start" gap={8} wrap="wrap" style={{ minWidth: 0, maxWidth: '100%' }}>
+        {shown.map((variable) => (
+          <VariableControl key={variable.name} variable={variable} setValue={setValue} />
+        ))}
+      </Group>
+    </PickersBuiltWhenOpened>
   );
 });
 
