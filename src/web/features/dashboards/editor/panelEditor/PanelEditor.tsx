@@ -6,6 +6,7 @@ import { resolveDataSource, useDataSourceList } from '../../../../api/dataSource
 import { errorMessage } from '../../../../api/errors';
 import { lazyComponent } from '../../../../lib/lazyComponent';
 import { useAfterFirstPaint } from '../../../../lib/useAfterFirstPaint';
+import { PickersBuiltWhenOpened } from '../../../../components/PickersBuiltWhenOpened';
 import { LoadingRows } from '../../../../components/States';
 import { queryKeys } from '../../../../api/keys';
 import type { Panel } from '../../../../panels/layout';
@@ -241,9 +242,18 @@ function PanelEditorBody({
         </div>
         <aside className={classes.options} aria-label="Panel options">
           {optionsShown ? (
-            <VisualizationPicker panel={panel} frames={results.frames} timeRange={state.range} timeZone={state.timeZone} onChange={update}>
-              <OptionsPane panel={panel} frames={results.frames} onChange={update} variables={variables} />
-            </VisualizationPicker>
+            // The unit picker alone offers some 150 units: each picker builds its options when opened.
+            <PickersBuiltWhenOpened>
+              <VisualizationPicker
+                panel={panel}
+                frames={results.frames}
+                timeRange={state.range}
+                timeZone={state.timeZone}
+                onChange={update}
+              >
+                <OptionsPane panel={panel} frames={results.frames} onChange={update} variables={variables} />
+              </VisualizationPicker>
+            </PickersBuiltWhenOpened>
           ) : (
             <LoadingRows label="Loading the panel options" rows={8} />
           )}
