@@ -73,6 +73,13 @@ export function AnnotationsPage() {
     draft.open({ text: '', tags: [], time, timeEnd: time, dashboardUID });
   };
 
+  // The dashboard filter offers every dashboard (up to 5,000): its options are built when it opens.
+  const filters = (
+    <PickersBuiltWhenOpened>
+      <AnnotationFilters tags={tags} matchAny={matchAny} dashboardUID={dashboardUID} panelId={panelId} text={text} update={update} />
+    </PickersBuiltWhenOpened>
+  );
+
   return (
     <Page
       title="Annotations"
@@ -114,16 +121,7 @@ export function AnnotationsPage() {
             />
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <PickersBuiltWhenOpened>
-              <AnnotationFilters
-                tags={tags}
-                matchAny={matchAny}
-                dashboardUID={dashboardUID}
-                panelId={panelId}
-                text={text}
-                update={update}
-              />
-            </PickersBuiltWhenOpened>
+            {filters}
           </Group>
         </Stack>
       </Paper>
