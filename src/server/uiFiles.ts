@@ -4,7 +4,7 @@
  * and missing assets get a 404 instead.
  *
  * Each file is read once, on its first request, and answered from memory after that: a first
- * visit asks for about ninety files, and reading each from disk through streams cost the server
+ * visit asks for dozens of files, and reading each from disk through streams cost the server
  * 0.3–0.7 ms of CPU per file while the browser needed the same two cores. The build's files do
  * not change while the server runs (a new build is deployed with a restart; the routes are fixed
  * at start-up either way), and the cache holds at most the build's size (about 6 MB, with its
