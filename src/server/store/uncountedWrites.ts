@@ -2,8 +2,9 @@
  * Tables whose writes are left out of `Connection.writes` (both stores), because no read cache is
  * filled from them. Every cache stamped with that count (tokens and sessions: `api_key`,
  * `user_session`, `user`, `org_user`; orgs: `org`; data sources: `data_source`; each annotation's
- * JSON and the length classes: `annotation`, `annotation_span_class`, `user`, `dashboard`) is emptied by the next write it sees, so writes that run on a timer, or at every
- * rule evaluation, without a person acting, emptied them all every few seconds on every instance.
+ * JSON and the length classes: `annotation`, `annotation_span_class`, `user`, `dashboard`) is
+ * emptied by the next write it sees, so writes that run on a timer, or at every rule evaluation,
+ * without a person acting, emptied them all every few seconds on every instance.
  *
  * This list is the one place that says so. A cache that comes to read one of these tables (an
  * alert rule state cache for the rule list, say) must take it out of here, or it serves answers
