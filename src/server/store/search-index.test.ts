@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStoreBeside, startTestServer, type TestServer } from '../testing/harness';
 import { rng } from '../testing/random';
 import type { FolderFilter, SearchParams } from './dashboards';
-import { searchHit } from './searchCatalogue';
+import { DashboardSearch, searchHit } from './searchCatalogue';
 
 /**
  * `/api/search`'s answers (from the in-memory catalogue, kept up to date by the change log) must
@@ -149,8 +149,13 @@ async function expected(query: SearchParams, filter: FolderFilter, starred: Read
   return JSON.stringify(rows.map((row) => searchHit(row, starred.has(row.id))));
 }
 
-async function compare(query: SearchParams, filter: FolderFilter = { all: true }, starred: ReadonlySet<number> = new Set([3, 4, 5])) {
-  const answered = (await server.store.search.answer(ORG, query, filter, starred)).toString();
+async function compare(
+  query: SearchParams,
+  filter: FolderFilter = { all: true },
+  starred: ReadonlySet<number> = new Set([3, 4, 5]),
+  search: DashboardSearch = server.store.search,
+) {
+  const answered = (await search.answer(ORG, query, filter, starred)).toString();
   expect(answered, `query ${JSON.stringify(query)}`).toBe(await expected(query, filter, starred));
   return answered;
 }
@@ -265,6 +270,66 @@ describe('title search', () => {
     }));
     await server.store.dashboards.createMany(ORG, USER, items);
     expect(JSON.parse(await compare(params('bulk import', { limit: 5000 })))).toHaveLength(5000);
+  });
+
+  it('stays right through many changes with blocks of 8 and 40 hits kept', async () => {
+    // Splits, emptied blocks and evicted hits, which 1,024-entry blocks reach only at scale.
+    const small = new DashboardSearch(server.store.db, { blockSize: 8, hitBudget: 40 });
+    const dashboards = server.store.dashboards;
+    const random = rng(5);
+    const uids: string[] = [];
+    const check = async () => {
+      await compare(params(''), { all: true }, new Set([3, 4, 5]), small);
+      await compare(params('', { sort: 'alpha-desc', limit: 50, page: 3 }), { all: true }, new Set([7]), small);
+      await compare(params('zebu'), { all: true }, new Set(), small);
+      await compare(params(PIECES[Math.floor(random() * PIECES.length)]!), { all: true }, new Set(), small);
+    };
+    await check();
+    for (let round = 0; round < 12; round++) {
+      // A crowd in one place (a block fills and splits), renames across the order, moves, deletes.
+      for (let i = 0; i < 10; i++) {
+        const uid = `zebu-${round}-${i}`;
+        uids.push(uid);
+        const t = `Zebu ${random() < 0.5 ? 'herd' : title(random, i)} ${round}.${i}`;
+        await dashboards.save({
+          orgId: ORG,
+          userId: USER,
+          model: { title: t },
+          title: t,
+          tags: [],
+          uid,
+          folderId: null,
+          overwrite: false,
+          message: '',
+        });
+      }
+      for (let i = 0; i < 4; i++) {
+        const uid = uids[Math.floor(random() * uids.length)]!;
+        const t = random() < 0.5 ? `Aardvark ${uid}` : `Zebu ${title(random, i)}`;
+        const folderId = random() < 0.5 ? null : folderIds[Math.floor(random() * folderIds.length)]!;
+        await dashboards.save({
+          orgId: ORG,
+          userId: USER,
+          model: { title: t },
+          title: t,
+          tags: ['moved'],
+          uid,
+          folderId,
+          overwrite: true,
+          message: '',
+        });
+      }
+      await check();
+      for (let i = 0; i < 6 && uids.length > 0; i++) {
+        const [uid] = uids.splice(Math.floor(random() * uids.length), 1);
+        await dashboards.delete((await dashboards.getByUid(ORG, uid!))!.id);
+      }
+      await check();
+    }
+    // Every one of them gone: the blocks they filled are gone too.
+    for (const uid of uids) await dashboards.delete((await dashboards.getByUid(ORG, uid))!.id);
+    await check();
+    expect(await uidsOf('zebu')).toEqual([]);
   });
 
   it("sees another process's (or instance's) writes to the same store", async () => {

@@ -28,7 +28,7 @@ export function searchHit(row: SearchRow, isStarred: boolean): SearchHit {
   return hit;
 }
 
-/** A dashboard or folder as the catalogue holds it: what a search checks and what its hit shows. */
+/** A dashboard or folder as its row gives it: what blocks are packed from and rebuilt from. */
 interface Entry {
   id: number;
   uid: string;
@@ -39,12 +39,14 @@ interface Entry {
   tags: string;
   isFolder: boolean;
   folderId: number | null;
-  /** The tags parsed, on the first search by tag. */
-  tagList: ReadonlySet<string> | undefined;
-  /** The hit's JSON, `,` first, unstarred: made by the first search that shows it. */
-  hit: Buffer | undefined;
-  /** The folder entry `hit` shows (a renamed folder is a new entry, so the hit is made again). */
-  hitFolder: Entry | undefined;
+}
+
+/** A folder as its dashboards' hits show it. A changed folder is a new object, so their hits are made again. */
+interface Folder {
+  id: number;
+  uid: string;
+  title: string;
+  slug: string;
 }
 
 type EntryRow = Pick<SearchRow, 'id' | 'uid' | 'title' | 'slug' | 'is_folder' | 'tags' | 'folder_id'> & {
@@ -61,10 +63,8 @@ function codePointKey(unit: number): number {
 }
 
 /** The answer's order: `title_lower`, then id, as SQLite's `order by title_lower, id` sorts them. */
-function compareEntries(a: Entry, b: Entry): number {
-  if (a.titleLower !== b.titleLower) {
-    const x = a.titleLower;
-    const y = b.titleLower;
+function compareKeys(x: string, xId: number, y: string, yId: number): number {
+  if (x !== y) {
     const n = Math.min(x.length, y.length);
     for (let i = 0; i < n; i++) {
       const cx = x.charCodeAt(i);
@@ -73,141 +73,265 @@ function compareEntries(a: Entry, b: Entry): number {
     }
     return x.length - y.length;
   }
-  return a.id - b.id;
+  return xId - yId;
 }
+
+const compareEntries = (a: Entry, b: Entry) => compareKeys(a.titleLower, a.id, b.titleLower, b.id);
 
 function entryOf(row: EntryRow): Entry {
   return {
     id: row.id,
     uid: row.uid,
     title: row.title,
-    // The same string when the title is lower-case already, as most are.
-    titleLower: row.title_lower === row.title ? row.title : row.title_lower,
+    titleLower: row.title_lower,
     slug: row.slug,
     tags: row.tags,
     isFolder: row.is_folder === 1,
     folderId: row.folder_id,
-    // Present from the start, so every entry has one shape (property reads stay fast).
-    tagList: undefined,
-    hit: undefined,
-    hitFolder: undefined,
   };
 }
 
-/** The hit's JSON up to `"isStarred":`, as `JSON.stringify(searchHit(…))` writes it. */
-function headOf(entry: Entry): string {
-  const url = entry.isFolder ? folderUrl(entry.uid, entry.slug) : dashboardUrl(entry.uid, entry.slug);
-  return (
-    `{"id":${entry.id},"uid":${JSON.stringify(entry.uid)},"title":${JSON.stringify(entry.title)},` +
-    `"uri":${JSON.stringify(`db/${entry.slug}`)},"url":${JSON.stringify(url)},"slug":${JSON.stringify(entry.slug)},` +
-    // The stored tags are already the array as JSON.stringify writes it (dashboards.ts writes
-    // them, the column's default is `[]`): parsing and writing them again cost every first hit.
-    `"type":"${entry.isFolder ? 'dash-folder' : 'dash-db'}","tags":${entry.tags},"isStarred":`
-  );
-}
+const folderOf = (entry: Entry): Folder => ({ id: entry.id, uid: entry.uid, title: entry.title, slug: entry.slug });
 
-/** What a hit of a dashboard in `folder` adds after `isStarred`. */
-function folderTailOf(folder: Entry): string {
-  const fields: Pick<SearchHit, 'folderId' | 'folderUid' | 'folderTitle' | 'folderUrl'> = {
-    folderId: folder.id,
-    folderUid: folder.uid,
-    folderTitle: folder.title,
-    folderUrl: folderUrl(folder.uid, folder.slug),
-  };
-  return `,${JSON.stringify(fields).slice(1, -1)}`;
-}
-
-/** Entries per block: the unit a search scans with one string search and a change rebuilds. */
-const BLOCK_SIZE = 1024;
+/** Each entry's texts in a block, in this order. */
+const UID = 0;
+const TITLE = 1;
+const SLUG = 2;
+const TAGS = 3;
+const TEXTS = 4;
 
 /**
- * A run of consecutive entries with their lower-cased titles joined by newlines (a word holds no
- * whitespace, so a match never spans two titles). Finding a word's matches in the joined text
- * with `indexOf` skips the titles without it far faster than checking each title.
+ * A run of consecutive entries, packed: numbers in typed arrays, texts joined into two strings.
+ * A million dashboards as objects were over 300 MB of heap in some six million objects, and
+ * every full collection walked them all (half a second on this machine, paid by whichever
+ * request was running); packed, a block is a dozen objects, and the collector does not look
+ * inside typed arrays or strings. A block never changes: a change to its entries makes new blocks.
  */
 class Block {
-  private joined: { text: string; starts: Int32Array } | undefined;
-  constructor(readonly entries: Entry[]) {}
+  readonly size: number;
+  readonly ids: Float64Array;
+  /** The folder each entry is in; 0 for none (ids start at 1). */
+  readonly folderIds: Float64Array;
+  /** 1 for a folder. */
+  readonly isFolder: Uint8Array;
+  /**
+   * The lower-cased titles, each followed by a newline (a word holds no whitespace, so a match
+   * never spans two titles). Finding a word's matches with `indexOf` skips the titles without it
+   * far faster than checking each title.
+   */
+  readonly lower: string;
+  /** Where each title starts in `lower`, and one more: the end. */
+  readonly lowerStarts: Int32Array;
+  /** Each entry's uid, title, slug and tags, one after another. */
+  private readonly texts: string;
+  private readonly textStarts: Int32Array;
+  /** Hits made so far (unstarred JSON, comma first, see `HitCache`), by position, with the folder each shows. */
+  hits: Array<Buffer | undefined> | undefined;
+  hitFolders: Array<Folder | undefined> | undefined;
+  hitCount = 0;
 
-  /** The joined titles and where each title starts in them (one more: the end); rebuilt after a change. */
-  get text(): { text: string; starts: Int32Array } {
-    if (!this.joined) {
-      const starts = new Int32Array(this.entries.length + 1);
-      let offset = 0;
-      for (let i = 0; i < this.entries.length; i++) {
-        starts[i] = offset;
-        offset += this.entries[i]!.titleLower.length + 1;
+  constructor(entries: readonly Entry[]) {
+    const size = entries.length;
+    this.size = size;
+    this.ids = new Float64Array(size);
+    this.folderIds = new Float64Array(size);
+    this.isFolder = new Uint8Array(size);
+    this.lowerStarts = new Int32Array(size + 1);
+    this.textStarts = new Int32Array(size * TEXTS + 1);
+    // One more, empty: joined, it ends the last title with its newline (no concatenation after,
+    // which would make a second string).
+    const lower = new Array<string>(size + 1).fill('');
+    const texts = new Array<string>(size * TEXTS);
+    let lowerAt = 0;
+    let textAt = 0;
+    for (let i = 0; i < size; i++) {
+      const entry = entries[i]!;
+      this.ids[i] = entry.id;
+      this.folderIds[i] = entry.folderId ?? 0;
+      this.isFolder[i] = entry.isFolder ? 1 : 0;
+      this.lowerStarts[i] = lowerAt;
+      lowerAt += entry.titleLower.length + 1;
+      lower[i] = entry.titleLower;
+      const own = [entry.uid, entry.title, entry.slug, entry.tags];
+      for (let t = 0; t < TEXTS; t++) {
+        this.textStarts[i * TEXTS + t] = textAt;
+        textAt += own[t]!.length;
+        texts[i * TEXTS + t] = own[t]!;
       }
-      starts[this.entries.length] = offset;
-      this.joined = { text: `${this.entries.map((entry) => entry.titleLower).join('\n')}\n`, starts };
     }
-    return this.joined;
+    this.lowerStarts[size] = lowerAt;
+    this.textStarts[size * TEXTS] = textAt;
+    this.lower = lower.join('\n');
+    this.texts = texts.join('');
   }
 
-  changed(): void {
-    this.joined = undefined;
+  text(i: number, which: number): string {
+    const at = i * TEXTS + which;
+    return this.texts.slice(this.textStarts[at], this.textStarts[at + 1]);
+  }
+
+  titleLower(i: number): string {
+    return this.lower.slice(this.lowerStarts[i], this.lowerStarts[i + 1]! - 1);
+  }
+
+  entry(i: number): Entry {
+    const folderId = this.folderIds[i]!;
+    return {
+      id: this.ids[i]!,
+      uid: this.text(i, UID),
+      title: this.text(i, TITLE),
+      titleLower: this.titleLower(i),
+      slug: this.text(i, SLUG),
+      tags: this.text(i, TAGS),
+      isFolder: this.isFolder[i] === 1,
+      folderId: folderId === 0 ? null : folderId,
+    };
+  }
+
+  /** Where `entry` sorts against this block's last entry. */
+  compareLast(entry: Entry): number {
+    const last = this.size - 1;
+    return compareKeys(this.titleLower(last), this.ids[last]!, entry.titleLower, entry.id);
   }
 }
+
+/**
+ * Made hits, kept in their blocks up to a budget: a hit is made once per dashboard, not per
+ * answer (a first answer of 1,000 hits spends most of its time writing them). Past the budget
+ * all are let go and made again as asked, so memory stays bounded however much is searched.
+ */
+class HitCache {
+  private readonly blocks = new Set<Block>();
+  private count = 0;
+
+  constructor(private readonly budget: number) {}
+
+  hit(block: Block, i: number, folder: Folder | undefined, make: () => Buffer): Buffer {
+    const kept = block.hits?.[i];
+    if (kept !== undefined && block.hitFolders![i] === folder) return kept;
+    const made = make();
+    if (kept === undefined) {
+      if (this.count >= this.budget) this.clear();
+      if (!block.hits) {
+        block.hits = new Array<Buffer | undefined>(block.size);
+        block.hitFolders = new Array<Folder | undefined>(block.size);
+        this.blocks.add(block);
+      }
+      block.hitCount++;
+      this.count++;
+    }
+    block.hits![i] = made;
+    block.hitFolders![i] = folder;
+    return made;
+  }
+
+  /** Lets go of the hits of a block that is no longer in a catalogue. */
+  forget(block: Block): void {
+    if (!this.blocks.delete(block)) return;
+    this.count -= block.hitCount;
+    block.hits = undefined;
+    block.hitFolders = undefined;
+    block.hitCount = 0;
+  }
+
+  clear(): void {
+    for (const block of this.blocks) {
+      block.hits = undefined;
+      block.hitFolders = undefined;
+      block.hitCount = 0;
+    }
+    this.blocks.clear();
+    this.count = 0;
+  }
+}
+
+/** Changes at most this many: each is looked for with `indexOf` in the blocks' ids; more, and the ids are walked once. */
+const FEW_CHANGES = 16;
 
 /** One org's dashboards and folders, in the answer's order, in blocks. */
 class OrgCatalogue {
-  readonly byId = new Map<number, Entry>();
-  readonly blocks: Block[] = [];
+  blocks: Block[] = [];
+  /** The org's folders, for the hits of their dashboards and the `folderUIDs` filter. */
+  readonly folders = new Map<number, Folder>();
 
-  constructor(entries: Entry[]) {
-    for (const entry of entries) this.byId.set(entry.id, entry);
-    for (let start = 0; start < entries.length; start += BLOCK_SIZE) this.blocks.push(new Block(entries.slice(start, start + BLOCK_SIZE)));
+  /** `entries` sorted. */
+  constructor(
+    entries: Entry[],
+    private readonly blockSize: number,
+    private readonly hits: HitCache,
+  ) {
+    for (const entry of entries) if (entry.isFolder) this.folders.set(entry.id, folderOf(entry));
+    this.blocks = this.pack(entries);
   }
 
-  /** The block `entry` is in or belongs in, and its place there. */
-  private position(entry: Entry): { block: number; at: number } {
+  /** Blocks of `blockSize` to `2 × blockSize - 1` entries (fewer only when there are fewer), from sorted entries. */
+  private pack(entries: Entry[]): Block[] {
+    const count = Math.max(1, Math.floor(entries.length / this.blockSize));
+    const blocks: Block[] = [];
+    for (let b = 0; b < count && entries.length > 0; b++) {
+      blocks.push(new Block(entries.slice(Math.floor((b * entries.length) / count), Math.floor(((b + 1) * entries.length) / count))));
+    }
+    return blocks;
+  }
+
+  /** The first block whose last entry does not sort before `entry` (else the last block). */
+  private blockFor(entry: Entry): number {
     let low = 0;
     let high = this.blocks.length - 1;
-    // The first block whose last entry does not sort before `entry` (else the last block).
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const entries = this.blocks[middle]!.entries;
-      if (compareEntries(entries[entries.length - 1]!, entry) < 0) low = middle + 1;
+      if (this.blocks[middle]!.compareLast(entry) < 0) low = middle + 1;
       else high = middle;
     }
-    const entries = this.blocks[low]?.entries ?? [];
-    let from = 0;
-    let to = entries.length;
-    while (from < to) {
-      const middle = (from + to) >>> 1;
-      if (compareEntries(entries[middle]!, entry) < 0) from = middle + 1;
-      else to = middle;
-    }
-    return { block: low, at: from };
+    return low;
   }
 
-  remove(id: number): void {
-    const entry = this.byId.get(id);
-    if (!entry) return;
-    this.byId.delete(id);
-    const { block, at } = this.position(entry);
-    const target = this.blocks[block];
-    if (target?.entries[at] !== entry) return;
-    target.entries.splice(at, 1);
-    if (target.entries.length === 0) this.blocks.splice(block, 1);
-    else target.changed();
-  }
-
-  add(entry: Entry): void {
-    this.remove(entry.id);
-    this.byId.set(entry.id, entry);
-    if (this.blocks.length === 0) {
-      this.blocks.push(new Block([entry]));
-      return;
-    }
-    const { block, at } = this.position(entry);
-    const target = this.blocks[block]!;
-    target.entries.splice(at, 0, entry);
-    if (target.entries.length >= 2 * BLOCK_SIZE) {
-      this.blocks.splice(block, 1, new Block(target.entries.slice(0, BLOCK_SIZE)), new Block(target.entries.slice(BLOCK_SIZE)));
+  /** The entries of `ids` leave; `entries` (those of them that still exist) come in, each where it sorts. */
+  update(ids: readonly number[], entries: readonly Entry[]): void {
+    for (const id of ids) this.folders.delete(id);
+    for (const entry of entries) if (entry.isFolder) this.folders.set(entry.id, folderOf(entry));
+    const edits = new Map<number, { leaving: Set<number>; coming: Entry[] }>();
+    const editOf = (block: number) => {
+      let edit = edits.get(block);
+      if (!edit) edits.set(block, (edit = { leaving: new Set(), coming: [] }));
+      return edit;
+    };
+    const { blocks } = this;
+    if (ids.length <= FEW_CHANGES) {
+      for (const id of ids) {
+        const block = blocks.findIndex((candidate) => candidate.ids.indexOf(id) >= 0);
+        if (block >= 0) editOf(block).leaving.add(id);
+      }
     } else {
-      target.changed();
+      const leaving = new Set(ids);
+      for (let b = 0; b < blocks.length; b++) {
+        const blockIds = blocks[b]!.ids;
+        for (let i = 0; i < blockIds.length; i++) if (leaving.has(blockIds[i]!)) editOf(b).leaving.add(blockIds[i]!);
+      }
     }
+    for (const entry of entries) editOf(blocks.length === 0 ? 0 : this.blockFor(entry)).coming.push(entry);
+    if (edits.size === 0) return;
+    const next: Block[] = [];
+    for (let b = 0; b < Math.max(blocks.length, 1); b++) {
+      const block = blocks[b];
+      const edit = edits.get(b);
+      if (!edit) {
+        if (block) next.push(block);
+        continue;
+      }
+      const kept: Entry[] = [];
+      if (block) {
+        this.hits.forget(block);
+        for (let i = 0; i < block.size; i++) if (!edit.leaving.has(block.ids[i]!)) kept.push(block.entry(i));
+      }
+      next.push(...this.pack(kept.concat(edit.coming).sort(compareEntries)));
+    }
+    this.blocks = next;
+  }
+
+  /** Lets go of every hit made from this catalogue. */
+  forgetHits(): void {
+    for (const block of this.blocks) this.hits.forget(block);
   }
 }
 
@@ -215,18 +339,16 @@ class OrgCatalogue {
 const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
 
 /**
- * The block's entries whose title holds every word, in order (all of them for no word). Found in
- * the joined titles alone, leapfrogging: each word is looked for from the start of the current
- * candidate title; one found further on makes its title the candidate. A title is read only once
- * every word is in it: at a million titles, reading each one costs more than searching the text.
+ * The positions in the block whose title holds every word, in order. Found in the joined titles
+ * alone, leapfrogging: each word is looked for from the start of the current candidate title; one
+ * found further on makes its title the candidate. A title is read only once every word is in it:
+ * at a million titles, reading each one costs more than searching the text.
  */
-function entriesWithAll(block: Block, words: string[]): Entry[] {
-  if (words.length === 0) return block.entries;
-  const { text, starts } = block.text;
-  const count = block.entries.length;
-  const found: Entry[] = [];
+function titlesWithAll(block: Block, words: string[]): number[] {
+  const { lower: text, lowerStarts: starts, size } = block;
+  const found: number[] = [];
   let candidate = 0;
-  while (candidate < count) {
+  while (candidate < size) {
     let agreed = 0;
     for (let w = 0; agreed < words.length; w = (w + 1) % words.length) {
       const at = text.indexOf(words[w]!, starts[candidate]);
@@ -240,17 +362,75 @@ function entriesWithAll(block: Block, words: string[]): Entry[] {
         agreed = 1;
       }
     }
-    found.push(block.entries[candidate]!);
+    found.push(candidate);
     candidate++;
   }
   return found;
 }
 
+/** Whether JSON.stringify escapes anything in the text: a quote, a backslash, a control character or a (lone) surrogate. */
+function needsEscape(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+/** `JSON.stringify(text)`, without its work when nothing in the text needs escaping (as in most titles and uids). */
+const quoted = (text: string) => (needsEscape(text) ? JSON.stringify(text) : `"${text}"`);
+
+/** The hit's JSON up to `"isStarred":`, as `JSON.stringify(searchHit(…))` writes it. */
+function headOf(block: Block, i: number): string {
+  const uid = quoted(block.text(i, UID));
+  const slug = quoted(block.text(i, SLUG)).slice(1, -1);
+  const isFolder = block.isFolder[i] === 1;
+  // The URL is the uid and slug joined: JSON of each is JSON of the whole.
+  const url = isFolder ? folderUrl(uid.slice(1, -1), slug) : dashboardUrl(uid.slice(1, -1), slug);
+  return (
+    `{"id":${block.ids[i]},"uid":${uid},"title":${quoted(block.text(i, TITLE))},` +
+    `"uri":"db/${slug}","url":"${url}","slug":"${slug}",` +
+    // The stored tags are already the array as JSON.stringify writes it (dashboards.ts writes
+    // them, the column's default is `[]`): parsing and writing them again cost every first hit.
+    `"type":"${isFolder ? 'dash-folder' : 'dash-db'}","tags":${block.text(i, TAGS)},"isStarred":`
+  );
+}
+
+/** What a hit of a dashboard in `folder` adds after `isStarred`. */
+function folderTailOf(folder: Folder): string {
+  const fields: Pick<SearchHit, 'folderId' | 'folderUid' | 'folderTitle' | 'folderUrl'> = {
+    folderId: folder.id,
+    folderUid: folder.uid,
+    folderTitle: folder.title,
+    folderUrl: folderUrl(folder.uid, folder.slug),
+  };
+  return `,${JSON.stringify(fields).slice(1, -1)}`;
+}
+
+/** Whether the stored tags (JSON) hold every tag. */
+function hasTags(stored: string, tags: readonly string[], quoted: readonly string[]): boolean {
+  // Stored as JSON.stringify writes them, a tag is there only if its JSON is: most entries are
+  // passed over without parsing. Text with an escape in it is parsed, in case it was written otherwise.
+  if (!stored.includes('\\')) for (const text of quoted) if (!stored.includes(text)) return false;
+  const own = JSON.parse(stored) as string[];
+  return tags.every((tag) => own.includes(tag));
+}
+
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 
+/** Entries per block: the unit a search scans with one string search and a change rebuilds. */
+const BLOCK_SIZE = 1024;
+/** Hits kept made (see `HitCache`): about 350 bytes each as the bench's titles go, some 35 MB in all. */
+const HIT_BUDGET = 100_000;
+
 /** Rows per read while loading an org. */
 const LOAD_CHUNK = 20_000;
+
+export interface SearchTuning {
+  blockSize?: number;
+  hitBudget?: number;
+}
 
 /**
  * `GET /api/search` answered from memory: each org's dashboard and folder titles, kept sorted as
@@ -272,9 +452,17 @@ export class DashboardSearch {
   private readonly changes: DashboardChangeLog;
   /** Loads and change reads run one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly blockSize: number;
+  private readonly hits: HitCache;
 
-  constructor(private readonly db: Db) {
+  /** `tuning`: smaller blocks and budgets let tests reach splits and evictions with few dashboards. */
+  constructor(
+    private readonly db: Db,
+    tuning: SearchTuning = {},
+  ) {
     this.changes = dashboardChangeLog(db);
+    this.blockSize = tuning.blockSize ?? BLOCK_SIZE;
+    this.hits = new HitCache(tuning.hitBudget ?? HIT_BUDGET);
   }
 
   /** The hits as `/api/search` answers them: a JSON array, UTF-8. */
@@ -283,27 +471,20 @@ export class DashboardSearch {
     // Each hit's bytes are kept once made: an answer copies them and builds no string.
     const pieces: Buffer[] = [OPEN];
     // A folder's part of its dashboards' hits, written once per answer.
-    const folderTails = new Map<Entry, string>();
-    const tailOf = (folder: Entry | undefined) => {
+    const folderTails = new Map<Folder, string>();
+    const tailOf = (folder: Folder | undefined) => {
       if (!folder) return '';
       let tail = folderTails.get(folder);
       if (tail === undefined) folderTails.set(folder, (tail = folderTailOf(folder)));
       return tail;
     };
-    for (const entry of this.find(catalogue, params, filter)) {
-      const folder = entry.isFolder || entry.folderId === null ? undefined : catalogue.byId.get(entry.folderId);
-      let hit: Buffer;
-      if (starred.has(entry.id)) {
-        hit = Buffer.from(`,${headOf(entry)}true${tailOf(folder)}}`);
-      } else {
-        if (!entry.hit || entry.hitFolder !== folder) {
-          entry.hit = Buffer.from(`,${headOf(entry)}false${tailOf(folder)}}`);
-          entry.hitFolder = folder;
-        }
-        hit = entry.hit;
-      }
+    this.find(catalogue, params, filter, (block, i) => {
+      const folder = block.isFolder[i] === 1 ? undefined : catalogue.folders.get(block.folderIds[i]!);
+      const hit = starred.has(block.ids[i]!)
+        ? Buffer.from(`,${headOf(block, i)}true${tailOf(folder)}}`)
+        : this.hits.hit(block, i, folder, () => Buffer.from(`,${headOf(block, i)}false${tailOf(folder)}}`));
       pieces.push(pieces.length === 1 ? hit.subarray(1) : hit);
-    }
+    });
     pieces.push(CLOSE);
     return Buffer.concat(pieces);
   }
@@ -327,6 +508,7 @@ export class DashboardSearch {
     if (this.orgs.size === 0) return this.changes.start();
     const read = await this.changes.read();
     if (read.reload) {
+      for (const catalogue of this.orgs.values()) catalogue.forgetHits();
       this.orgs.clear();
       return this.changes.start();
     }
@@ -335,19 +517,21 @@ export class DashboardSearch {
     const changed = new Map<number, number>();
     for (const row of read.changed) if (this.orgs.has(row.org_id)) changed.set(row.dashboard_id, row.org_id);
     const ids = [...changed.keys()];
-    const current = new Map<number, EntryRow>();
+    const byOrg = new Map<number, { ids: number[]; entries: Entry[] }>();
+    for (const [id, orgId] of changed) {
+      let org = byOrg.get(orgId);
+      if (!org) byOrg.set(orgId, (org = { ids: [], entries: [] }));
+      org.ids.push(id);
+    }
     for (let start = 0; start < ids.length; start += 500) {
       for (const row of await this.entryRows()
         .where('id', 'in', ids.slice(start, start + 500))
-        .execute())
-        current.set(row.id, row);
+        .execute()) {
+        // Only into the org the change was logged for (a row is never moved between orgs).
+        if (changed.get(row.id) === row.org_id) byOrg.get(row.org_id)!.entries.push(entryOf(row));
+      }
     }
-    for (const [id, orgId] of changed) {
-      const catalogue = this.orgs.get(orgId)!;
-      catalogue.remove(id);
-      const row = current.get(id);
-      if (row && row.org_id === orgId) catalogue.add(entryOf(row));
-    }
+    for (const [orgId, org] of byOrg) this.orgs.get(orgId)!.update(org.ids, org.entries);
   }
 
   private entryRows() {
@@ -358,7 +542,7 @@ export class DashboardSearch {
 
   /**
    * The org's rows, read in chunks in id order (the table's own order: no index seek per row, and
-   * a million rows at once would double the memory for a moment), then sorted.
+   * a million rows at once would double the memory for a moment), then sorted and packed.
    */
   private async load(orgId: number): Promise<OrgCatalogue> {
     const entries: Entry[] = [];
@@ -374,7 +558,7 @@ export class DashboardSearch {
       if (rows.length < LOAD_CHUNK) break;
       after = rows[rows.length - 1]!.id;
     }
-    return new OrgCatalogue(entries.sort(compareEntries));
+    return new OrgCatalogue(entries.sort(compareEntries), this.blockSize, this.hits);
   }
 
   /** Reads every org's catalogue now (at start-up), so no first search waits for it. */
@@ -383,7 +567,8 @@ export class DashboardSearch {
     for (const { id } of orgs) await this.current(id);
   }
 
-  private find(catalogue: OrgCatalogue, params: SearchParams, filter: FolderFilter): Entry[] {
+  /** Calls `found` with each entry of the answer's page, in order. */
+  private find(catalogue: OrgCatalogue, params: SearchParams, filter: FolderFilter, found: (block: Block, i: number) => void): void {
     // A lone surrogate reaches SQLite as U+FFFD, as the stored titles did: the same here, so no
     // word matches half of a character.
     const words = wellFormed(params.query ?? '')
@@ -391,59 +576,58 @@ export class DashboardSearch {
       .split(/\s+/)
       .filter(Boolean);
     const tags = params.tag;
+    const quotedTags = tags.map((tag) => JSON.stringify(tag));
     const wantFolders = params.type === undefined ? undefined : params.type === 'dash-folder';
     const starredOnly = params.starredIds && new Set(params.starredIds);
     const uids = params.dashboardUIDs.length > 0 ? new Set(params.dashboardUIDs) : undefined;
     const ids = params.dashboardIds.length > 0 ? new Set(params.dashboardIds) : undefined;
-    let inFolder: ((entry: Entry) => boolean) | undefined;
+    let inFolder: ((folderId: number) => boolean) | undefined;
     if (params.folderIds.length > 0 || params.folderUIDs.length > 0) {
       const folderIds = new Set(params.folderIds.filter((id) => id !== 0));
       const folderUids = new Set(params.folderUIDs.filter((uid) => uid !== 'general'));
       const root = params.folderIds.includes(0) || params.folderUIDs.includes('general');
-      inFolder = (entry) =>
-        entry.folderId === null
+      inFolder = (folderId) =>
+        folderId === 0
           ? root
-          : folderIds.has(entry.folderId) || (folderUids.size > 0 && folderUids.has(catalogue.byId.get(entry.folderId)?.uid ?? ''));
+          : folderIds.has(folderId) || (folderUids.size > 0 && folderUids.has(catalogue.folders.get(folderId)?.uid ?? ''));
     }
-    let visible: ((entry: Entry) => boolean) | undefined;
+    let visible: ((id: number, isFolder: boolean, folderId: number) => boolean) | undefined;
     if (!filter.all) {
       const folders = new Set(filter.folderIds);
       const granted = new Set(filter.dashboardIds ?? []);
       const { rootVisible } = filter;
       // A folder is listed when it can be viewed; a dashboard when its folder can, or it is granted itself.
-      visible = (entry) =>
-        entry.isFolder
-          ? folders.has(entry.id)
-          : granted.has(entry.id) || (entry.folderId === null ? rootVisible : folders.has(entry.folderId));
+      visible = (id, isFolder, folderId) =>
+        isFolder ? folders.has(id) : granted.has(id) || (folderId === 0 ? rootVisible : folders.has(folderId));
     }
-    const matches = (entry: Entry): boolean => {
-      if (wantFolders !== undefined && entry.isFolder !== wantFolders) return false;
-      if (starredOnly && !starredOnly.has(entry.id)) return false;
-      if (uids && !uids.has(entry.uid)) return false;
-      if (ids && !ids.has(entry.id)) return false;
-      if (tags.length > 0) {
-        const own = (entry.tagList ??= new Set(JSON.parse(entry.tags) as string[]));
-        for (const tag of tags) if (!own.has(tag)) return false;
-      }
-      if (inFolder && !inFolder(entry)) return false;
-      return !visible || visible(entry);
+    const matches = (block: Block, i: number): boolean => {
+      const id = block.ids[i]!;
+      const isFolder = block.isFolder[i] === 1;
+      const folderId = block.folderIds[i]!;
+      if (wantFolders !== undefined && isFolder !== wantFolders) return false;
+      if (starredOnly && !starredOnly.has(id)) return false;
+      if (uids && !uids.has(block.text(i, UID))) return false;
+      if (ids && !ids.has(id)) return false;
+      if (tags.length > 0 && !hasTags(block.text(i, TAGS), tags, quotedTags)) return false;
+      if (inFolder && !inFolder(folderId)) return false;
+      return !visible || visible(id, isFolder, folderId);
     };
     const skip = (params.page - 1) * params.limit;
     const end = skip + params.limit;
-    const found: Entry[] = [];
     let seen = 0;
     const { blocks } = catalogue;
     const descending = params.sort === 'alpha-desc';
     for (let b = 0; b < blocks.length && seen < end; b++) {
       const block = blocks[descending ? blocks.length - 1 - b : b]!;
-      const candidates = entriesWithAll(block, words);
-      for (let n = 0; n < candidates.length && seen < end; n++) {
-        const entry = candidates[descending ? candidates.length - 1 - n : n]!;
-        if (!matches(entry)) continue;
-        if (seen >= skip) found.push(entry);
+      const candidates = words.length > 0 ? titlesWithAll(block, words) : undefined;
+      const count = candidates ? candidates.length : block.size;
+      for (let n = 0; n < count && seen < end; n++) {
+        const position = descending ? count - 1 - n : n;
+        const i = candidates ? candidates[position]! : position;
+        if (!matches(block, i)) continue;
+        if (seen >= skip) found(block, i);
         seen++;
       }
     }
-    return found;
   }
 }
