@@ -8,8 +8,8 @@
  * Deny decisions are made on the *resolved* address, inside the lookup the connection really uses,
  * so a host name that resolves (or re-resolves) to a denied address is refused too. IP literals do
  * not go through a lookup in node: check `isAddressDenied(url.hostname)` before connecting to one.
- * Pooled keep-alive sockets skip the lookup too: pass `agent: false` (or an agent of your own
- * whose sockets were all opened through `guardedLookup`).
+ * Pooled keep-alive sockets skip the lookup too: pool only sockets opened through `guardedLookup`
+ * (as `outgoingHttp.ts` does).
  */
 import dns from 'node:dns';
 import net from 'node:net';

@@ -5,8 +5,7 @@
  * sentences that name the address without credentials. Answers are larger than a health check's,
  * so the body cap is higher, and connections are kept alive between queries.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { authHeaders, baseUrl, describeNetworkError, excerpt, joinUrl, shown } from '../health/http';
 import { HealthError } from '../health/types';
 import { isDeniedError } from '../outgoing';
@@ -17,12 +16,6 @@ import type { QueryTarget } from './types';
 /** The largest answer a query reads; more is refused with advice rather than read into memory. */
 export const MAX_QUERY_RESPONSE_BYTES = 64 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
-
-// Kept alive between queries; every socket in them was opened through the guarded lookup.
-const keepAliveAgents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
-};
 
 export interface HttpAnswer {
   status: number;
@@ -59,7 +52,8 @@ function exchange(
     maxBytes,
     overLimit: 'fail',
     rejectUnauthorized: !skipTlsVerify,
-    agents: keepAliveAgents,
+    // Kept alive between queries; every socket in the pool was opened through the guarded lookup.
+    pooled: true,
   });
 }
 
