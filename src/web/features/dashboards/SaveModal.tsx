@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { FormFooter } from '../../components/FormFooter';
+import { FormRefusal } from '../../components/FormRefusal';
 
 /** Asks for the optional change message that goes into the version history. */
 export function SaveModal({
@@ -34,19 +36,8 @@ export function SaveModal({
             minRows={2}
             data-autofocus
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          {error && <FormRefusal>{error}</FormRefusal>}
+          <FormFooter submitLabel="Save" onCancel={onClose} pending={saving} />
         </Stack>
       </form>
     </Modal>
