@@ -125,7 +125,6 @@ const PACKAGES = [
   ['/usr/lib/postgresql/15/bin/initdb', 'postgresql'], // health checks, SQL queries, live dashboards
   ['/usr/sbin/mariadbd', 'mariadb-server'], // MySQL health checks and queries
   ['/usr/bin/prometheus-alertmanager', 'prometheus-alertmanager'], // the Alertmanager contact point
-  ['/usr/bin/openssl', 'openssl'], // a self-signed certificate for the TLS checks of outgoing requests
 ];
 const missing = PACKAGES.filter(([file]) => !fs.existsSync(file)).map(([, name]) => name);
 // The vendored grafana-client (Python) runs with requests; Debian's package provides both.
