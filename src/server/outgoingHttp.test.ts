@@ -35,17 +35,10 @@ async function listen<T extends net.Server>(server: T): Promise<string> {
 /** An HTTPS server with a new self-signed certificate for `localhost`. */
 async function startTlsServer(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-tls-'));
-  execFileSync(
-    OPENSSL,
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ]),
-    { stdio: 'ignore' },
-  );
-  const tls = { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  const subject = ['-subj', '/CN=localhost', '-days', '1'];
+  execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', ...subject, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  const tls = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
   fs.rmSync(dir, { recursive: true, force: true });
   return `https://${await listen(https.createServer(tls, (_, response) => response.end('over TLS')))}`;
 }
