@@ -1,7 +1,6 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import classes from './Annotations.module.css';
-import { DateTimeInput } from './DateTimeInput';
 import { formatTime, fromLocalInput, QUICK_RANGES, toLocalInput, type TimeRange } from './time';
 
 /** Quick ranges (Last 1 h …) or a custom one; the range shown is always said with its dates. */
@@ -57,8 +56,21 @@ export function RangePicker({
       )}
       {customOpen && (
         <Group gap="sm" align="flex-end" w="100%">
-          <DateTimeInput label="From" value={customFrom} onValueChange={setCustomFrom} />
-          <DateTimeInput label="To" value={customTo} onValueChange={setCustomTo} error={error} />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="From"
+            value={customFrom}
+            onChange={(e) => setCustomFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="To"
+            value={customTo}
+            onChange={(e) => setCustomTo(e.currentTarget.value)}
+            error={error}
+          />
           <Button
             variant="default"
             disabled={fromMs === undefined || toMs === undefined || Boolean(error)}
