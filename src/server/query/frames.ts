@@ -70,6 +70,21 @@ function hasKeys(object: object): boolean {
 }
 
 /**
+ * The last `meta` written and its text. A query's series frames share one `meta` object, not
+ * changed once made, so ten frames stringify it once.
+ */
+let lastMeta: FrameMeta | undefined;
+let lastMetaJson = '';
+
+function metaJson(meta: FrameMeta): string {
+  if (meta !== lastMeta) {
+    lastMetaJson = JSON.stringify(meta);
+    lastMeta = meta;
+  }
+  return lastMetaJson;
+}
+
+/**
  * The frame's `schema` (`DataFrame['schema']`) as JSON text, written field by field: building the
  * object with its optional keys first and then stringifying it cost a third of writing a frame.
  * Keys come in the order Grafana writes them; empty names, labels and configs are left out.
@@ -78,7 +93,7 @@ function schemaJson(frame: Frame): string {
   let out = '{';
   if (frame.name !== undefined && frame.name !== '') out += `"name":${JSON.stringify(frame.name)},`;
   if (frame.refId !== undefined) out += `"refId":${JSON.stringify(frame.refId)},`;
-  if (frame.meta) out += `"meta":${JSON.stringify(frame.meta)},`;
+  if (frame.meta) out += `"meta":${metaJson(frame.meta)},`;
   out += '"fields":[';
   for (let i = 0; i < frame.fields.length; i++) {
     const field = frame.fields[i]!;

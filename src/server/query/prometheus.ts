@@ -10,7 +10,7 @@ import { httpFailure, jsonOf, requestDataSource, type HttpAnswer } from './http'
 import { scanPrometheusMatrix, type ScannedMatrix } from './prometheusScan';
 import { alignDown, type TimeRange } from './time';
 import { formatInterval, goDuration, parseIntervalMs, roundInterval } from '../../contract/durations';
-import { prometheusQueryFieldsSchema } from '../../contract/query';
+import { prometheusQueryFieldsSchema, type FrameMeta } from '../../contract/query';
 import { checkQueryFields, numberField, stringField, type QueryContext, type QueryRunner } from './types';
 
 /** Grafana never asks for more than this many points per series, whatever maxDataPoints says. */
@@ -289,6 +289,7 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
   const series = (Array.isArray(result) ? result : []) as PromSeries[];
   // Tables and heatmaps regroup the numbers; series frames can carry Prometheus's own number texts.
   const asText = plan.format !== 'table' && plan.format !== 'heatmap';
+  const seriesMeta = meta(resultType);
   return series.map((one) => {
     const samples = resultType === 'matrix' ? (one.values ?? []) : one.value ? [one.value] : [];
     const texts = new Array<string>(samples.length);
@@ -300,7 +301,7 @@ function seriesFrames(body: PromAnswer, plan: PrometheusPlan, stepMs: number | u
           undefined,
           stepMs,
         );
-    return seriesFrame(one.metric ?? {}, time, valueColumn(texts, asText), plan, resultType);
+    return seriesFrame(one.metric ?? {}, time, valueColumn(texts, asText), plan, seriesMeta);
   });
 }
 
@@ -321,13 +322,16 @@ function valueColumn(texts: string[], asText: boolean): Pick<Field, 'values' | '
   return plain ? { values: [], json: `[${texts.join(',')}]` } : { values: texts.map(sampleValue) };
 }
 
-/** One series' frame, named as Grafana names it. */
+/**
+ * One series' frame, named as Grafana names it. The frames of one answer share one `meta` (never
+ * changed in place), which the frame writer then turns into text once.
+ */
 function seriesFrame(
   metric: Record<string, string>,
   time: Field,
   column: Pick<Field, 'values' | 'json' | 'jsonEntities'>,
   plan: PrometheusPlan,
-  resultType: string,
+  meta: FrameMeta,
 ): Frame {
   const labels = sortedLabels(metric);
   const name = legendName(plan.legendFormat, labels, plan.expr);
@@ -338,22 +342,19 @@ function seriesFrame(
     labels,
     ...(name ? { config: { displayNameFromDS: name } } : {}),
   };
-  return {
-    name: name || undefined,
-    meta: { type: 'timeseries-multi', typeVersion: [0, 1], custom: { resultType } },
-    fields: [time, value],
-  };
+  return { name: name || undefined, meta, fields: [time, value] };
 }
 
 /** The frames of a range answer read by `scanPrometheusMatrix` (series frames only, not tables or heatmaps). */
 function scannedFrames(scanned: ScannedMatrix, plan: PrometheusPlan, stepMs: number): Frame[] {
+  const meta: FrameMeta = { type: 'timeseries-multi', typeVersion: [0, 1], custom: { resultType: 'matrix' } };
   return scanned.series.map((one) =>
     seriesFrame(
       one.metric,
       timeField([], one.timesJson, stepMs),
       { values: [], json: one.valuesJson, ...(one.entities ? { jsonEntities: one.entities } : {}) },
       plan,
-      'matrix',
+      meta,
     ),
   );
 }
