@@ -20,6 +20,7 @@ import * as users from '../contract/users';
 import { mintToken } from './bootstrap';
 import { configureOutgoing, DEFAULT_DENY_CIDRS } from './outgoing';
 import type { ApiRoute } from './requestAuth';
+import { createDataSource } from './testing/datasources';
 import { startTestServer, type TestServer } from './testing/harness';
 
 const RUNS = Number(process.env.SIGHTLINE_FUZZ_RUNS ?? 250);
@@ -172,22 +173,13 @@ beforeAll(async () => {
   configureOutgoing({ denyCidrs: ['0.0.0.0/0', '::/0'] });
   vi.spyOn(dns, 'lookup').mockImplementation(((_host: string, _options: unknown, callback: (error: Error) => void) =>
     callback(Object.assign(new Error('not resolved in the fuzz test'), { code: 'ENOTFOUND' }))) as unknown as typeof dns.lookup);
-  await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { uid: 'fuzz-ds', name: 'fuzz ds', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:9' },
-  });
-  await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: {
-      name: 'fuzz-pg',
-      type: 'grafana-postgresql-datasource',
-      access: 'proxy',
-      url: 'db.example:5432',
-      user: 'u',
-      jsonData: { database: 'd' },
-    },
+  await createDataSource(server, { uid: 'fuzz-ds', name: 'fuzz ds', type: 'prometheus', url: 'http://127.0.0.1:9' });
+  await createDataSource(server, {
+    name: 'fuzz-pg',
+    type: 'grafana-postgresql-datasource',
+    url: 'db.example:5432',
+    user: 'u',
+    jsonData: { database: 'd' },
   });
   await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'fuzz-folder', title: 'Fuzz folder' } });
   await server.call({

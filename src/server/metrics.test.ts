@@ -1,6 +1,7 @@
 import { Histogram, Registry, type Metric } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestDurations } from './metrics';
+import { createDataSource } from './testing/datasources';
 import { startTestServer, type TestServer } from './testing/harness';
 
 const servers: TestServer[] = [];
@@ -73,11 +74,7 @@ describe('/metrics', () => {
     await server.accountWithToken('Editor');
     await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'F' } });
     for (const title of ['a', 'b']) await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { title } } });
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'p', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:1' },
-    });
+    await createDataSource(server, { name: 'p', type: 'prometheus', url: 'http://127.0.0.1:1' });
     await server.call({ method: 'POST', url: '/api/annotations', payload: { text: 'x', time: 1 } });
     const text = (await server.call({ method: 'GET', url: '/metrics', token: null })).body;
     expect(sample(text, /^sightline_stat_totals_dashboard /)).toBe(2);
@@ -90,16 +87,8 @@ describe('/metrics', () => {
 
   it('times health checks and queries by data source type and outcome', async () => {
     const server = await start();
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'p', uid: 'p', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:1' },
-    });
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 't', uid: 't', type: 'grafana-testdata-datasource', access: 'proxy' },
-    });
+    await createDataSource(server, { name: 'p', uid: 'p', type: 'prometheus', url: 'http://127.0.0.1:1' });
+    await createDataSource(server, { name: 't', uid: 't', type: 'grafana-testdata-datasource' });
     expect((await server.call({ method: 'GET', url: '/api/datasources/uid/p/health' })).statusCode).toBe(400);
     const query = await server.call({
       method: 'POST',

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../test/render';
 import type { Panel } from './layout';
 import { PanelRenderer } from './PanelRenderer';
 import { seriesFrame, tableFrame } from './testing';
+import { greenThenRed } from './thresholdsForTests';
 
 beforeAll(async () => {
   await Promise.all([
@@ -163,13 +164,7 @@ describe('table panel', () => {
         type: 'table',
         fieldConfig: {
           defaults: {
-            thresholds: {
-              mode: 'absolute',
-              steps: [
-                { value: null, color: 'green' },
-                { value: 0.8, color: 'red' },
-              ],
-            },
+            thresholds: greenThenRed(0.8),
           },
           overrides: [
             { matcher: { id: 'byName', options: 'load' }, properties: [{ id: 'custom.cellOptions', value: { type: 'color-background' } }] },

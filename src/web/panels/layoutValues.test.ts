@@ -5,31 +5,19 @@ const stat: CellSpec = { minWidth: 110, minHeight: 48, minCell: 20, gap: 6 };
 const gauge: CellSpec = { minWidth: 100, minHeight: 80, minCell: 40, gap: 0 };
 
 describe('cellGrid', () => {
-  it('gives one value the whole panel', () => {
-    expect(cellGrid(1, 300, 120, 'horizontal', stat)).toEqual({
-      columns: 1,
-      rows: 1,
-      cellWidth: 300,
-      cellHeight: 120,
-      gap: 6,
-      scrolls: false,
-    });
-  });
-
-  it('shares the width out after the gaps when values sit side by side', () => {
+  // Side by side, one row holds every value and the width is shared out after the gaps.
+  it.each([
+    { name: 'gives one value the whole panel', values: 1, width: 300, height: 120, spec: stat, cellWidth: 300 },
     // (600 - 2 gaps of 6) / 3 = 196 each.
-    expect(cellGrid(3, 600, 200, 'horizontal', stat)).toMatchObject({
-      columns: 3,
+    { name: 'shares the width out after the gaps between values', values: 3, width: 600, height: 200, spec: stat, cellWidth: 196 },
+    { name: 'shares the width out evenly when the cells have no gap', values: 2, width: 300, height: 100, spec: gauge, cellWidth: 150 },
+  ])('$name', ({ values, width, height, spec, cellWidth }) => {
+    expect(cellGrid(values, width, height, 'horizontal', spec)).toEqual({
+      columns: values,
       rows: 1,
-      cellWidth: 196,
-      cellHeight: 200,
-      scrolls: false,
-    });
-    expect(cellGrid(2, 300, 100, 'horizontal', gauge)).toMatchObject({
-      columns: 2,
-      rows: 1,
-      cellWidth: 150,
-      cellHeight: 100,
+      cellWidth,
+      cellHeight: height,
+      gap: spec.gap,
       scrolls: false,
     });
   });

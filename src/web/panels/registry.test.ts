@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToPlugin, newPanelOfType, panelPlugin, panelPlugins } from './registry';
+import { greenThenRed } from './thresholdsForTests';
 
 describe('panel plugin registry', () => {
   it('lists every visualization with a name and a one-line description, old types resolving to today’s', () => {
@@ -61,13 +62,7 @@ describe('panel plugin registry', () => {
           },
           color: { mode: 'palette-classic' },
           mappings: [],
-          thresholds: {
-            mode: 'absolute',
-            steps: [
-              { color: 'green', value: null },
-              { color: 'red', value: 80 },
-            ],
-          },
+          thresholds: greenThenRed(80),
         },
         overrides: [],
       },

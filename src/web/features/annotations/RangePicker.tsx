@@ -56,21 +56,8 @@ export function RangePicker({
       )}
       {customOpen && (
         <Group gap="sm" align="flex-end" w="100%">
-          <TextInput
-            type="datetime-local"
-            step={1}
-            label="From"
-            value={customFrom}
-            onChange={(e) => setCustomFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            step={1}
-            label="To"
-            value={customTo}
-            onChange={(e) => setCustomTo(e.currentTarget.value)}
-            error={error}
-          />
+          <DateTimeInput label="From" value={customFrom} onChange={setCustomFrom} />
+          <DateTimeInput label="To" value={customTo} onChange={setCustomTo} error={error} />
           <Button
             variant="default"
             disabled={fromMs === undefined || toMs === undefined || Boolean(error)}
@@ -85,4 +72,9 @@ export function RangePicker({
       )}
     </>
   );
+}
+
+/** A date and time to the second in the browser's zone, kept as the input's own `datetime-local` text. */
+function DateTimeInput({ onChange, ...props }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
+  return <TextInput type="datetime-local" step={1} {...props} onChange={(e) => onChange(e.currentTarget.value)} />;
 }

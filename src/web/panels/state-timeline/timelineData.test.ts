@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paletteColor, paletteIndexByName } from '../colors';
 import { decodeFrames } from '../frames';
 import { seriesFrame, tableFrame } from '../testing';
+import { greenThenRed } from '../thresholdsForTests';
 import { timelineLanes, timelineOptionsOf, timelineStates, timeTicks } from './timelineData';
 
 const t0 = 1_700_000_000_000;
@@ -47,13 +48,7 @@ describe('state timeline data', () => {
         type: 'state-timeline',
         fieldConfig: {
           defaults: {
-            thresholds: {
-              mode: 'absolute',
-              steps: [
-                { value: null, color: 'green' },
-                { value: 90, color: 'red' },
-              ],
-            },
+            thresholds: greenThenRed(90),
           },
           overrides: [],
         },

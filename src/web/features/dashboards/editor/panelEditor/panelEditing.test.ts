@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSourceSummary } from '../../../../api/dataSources';
 import { newPanelOfType } from '../../../../panels/registry';
+import { greenThenRed } from '../../../../panels/thresholdsForTests';
 import { changePanelType } from './changePanelType';
 import { queryOptionProblem, withQueryOption } from './queryOptions';
 import { addTarget, changeDataSource, duplicateTarget, moveItem, nextRefId, refIdProblem, runnableTargets } from './targets';
@@ -116,13 +117,7 @@ describe('changing the visualization', () => {
         // A stat colours by value: the time series' palette becomes its thresholds, as in Grafana.
         color: { mode: 'thresholds' },
         mappings: [],
-        thresholds: {
-          mode: 'absolute',
-          steps: [
-            { color: 'green', value: null },
-            { color: 'red', value: 80 },
-          ],
-        },
+        thresholds: greenThenRed(80),
       },
       overrides: [{ matcher: { id: 'byName', options: 'a' }, properties: [{ id: 'unit', value: 's' }] }],
     });
