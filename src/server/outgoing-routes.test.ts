@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureOutgoing, DEFAULT_DENY_CIDRS } from './outgoing';
+import { createDataSource } from './testing/datasources';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let server: TestServer;
@@ -31,21 +32,16 @@ afterAll(async () => {
 });
 
 let unique = 0;
-async function createDataSource(payload: object): Promise<string> {
-  const created = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: `unspecified ${++unique}`, access: 'proxy', ...payload },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().datasource.uid;
+/** A data source under a name of its own; its uid. */
+async function newDataSource(payload: object): Promise<string> {
+  return (await createDataSource(server, { name: `unspecified ${++unique}`, ...payload })).uid;
 }
 
 const UNSPECIFIED = /address (0\.0\.0\.0|::|::ffff:0:0) is not allowed: an unspecified address/;
 
 describe('unspecified addresses are refused on every way out', () => {
   it.each(['0.0.0.0', '[::]', '0', '[::ffff:0.0.0.0]', '0x0'])('http://%s:<port>: health check, proxy and query', async (host) => {
-    const uid = await createDataSource({ type: 'prometheus', url: `http://${host}:${port}` });
+    const uid = await newDataSource({ type: 'prometheus', url: `http://${host}:${port}` });
 
     const health = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
     expect(health.statusCode).toBe(400);
@@ -72,7 +68,7 @@ describe('unspecified addresses are refused on every way out', () => {
     ['grafana-postgresql-datasource', { jsonData: { database: 'postgres' } }],
   ])('%s at 0.0.0.0, [::] and 0: health check and query', async (type, extra) => {
     for (const host of ['0.0.0.0', '[::]', '0']) {
-      const uid = await createDataSource({ type, url: `${host}:${port}`, user: 'reader', ...extra });
+      const uid = await newDataSource({ type, url: `${host}:${port}`, user: 'reader', ...extra });
       const health = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
       expect(health.statusCode, `${type} ${host}`).toBe(400);
       expect(health.json().message).toMatch(UNSPECIFIED);
@@ -90,7 +86,7 @@ describe('unspecified addresses are refused on every way out', () => {
   });
 
   it('the listener itself is reachable on loopback, so the refusals above are the policy, not the network', async () => {
-    const uid = await createDataSource({ type: 'prometheus', url: `http://127.0.0.1:${port}` });
+    const uid = await newDataSource({ type: 'prometheus', url: `http://127.0.0.1:${port}` });
     const health = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
     expect(health.statusCode).toBe(400);
     expect(health.json().message).not.toMatch(/not allowed/);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPrometheus, startPrometheus, waitForSamples, type Backend } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import type { PostableAlert } from './types';
 
@@ -71,12 +72,8 @@ describe.skipIf(!hasPrometheus)('alert rules against a real Prometheus', () => {
   beforeAll(async () => {
     [prometheus] = await Promise.all([startPrometheus({ scrapeSelf: true }), setUp()]);
     await waitForSamples(prometheus.url, 'up', 2);
-    const ds = await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'prom', type: 'prometheus', url: prometheus.url, access: 'proxy', jsonData: { timeInterval: '1s' } },
-    });
-    promUid = ds.json().datasource.uid as string;
+    const ds = await createDataSource(server, { name: 'prom', type: 'prometheus', url: prometheus.url, jsonData: { timeInterval: '1s' } });
+    promUid = ds.uid;
     folderUid = (await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'Prometheus alerts' } })).json().uid as string;
     const severalSeries = 'label_replace(vector(1), "host", "a", "", "") or label_replace(vector(7), "host", "b", "", "")';
     const group = await server.call({

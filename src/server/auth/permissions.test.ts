@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgRoles, type OrgRole } from '../../contract/common';
 import { unsupported } from '../routes/compat';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { permissionsTable } from '../../../scripts/permissions-doc';
 import { folderChecks, permissions, roleAtLeast } from './permissions';
@@ -24,13 +25,7 @@ beforeAll(async () => {
     await server.call({ method: 'POST', url: '/api/dashboards/db', payload: { dashboard: { uid: 'matrix-dash', title: 'Matrix' } } })
   ).json().id;
   teamId = (await server.call({ method: 'POST', url: '/api/teams', payload: { name: 'Matrix team' } })).json().teamId;
-  dataSourceId = (
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { uid: 'matrix-ds', name: 'Matrix', type: 'grafana-testdata-datasource', access: 'proxy' },
-    })
-  ).json().id;
+  dataSourceId = (await createDataSource(server, { uid: 'matrix-ds', name: 'Matrix', type: 'grafana-testdata-datasource' })).id;
   annotationId = (
     await server.call({ method: 'POST', url: '/api/annotations', payload: { text: 'matrix', dashboardUID: 'matrix-dash' } })
   ).json().id;

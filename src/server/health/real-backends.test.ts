@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthCheckResultSchema } from '../../contract/datasources';
 import { freePort, hasPostgres, hasPrometheus, startPostgres, startPrometheus, type Backend } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -15,13 +16,7 @@ afterAll(() => server.cleanup());
 
 let unique = 0;
 async function check(payload: object) {
-  const created = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: `real ${++unique}`, access: 'proxy', ...payload },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const { uid, id } = created.json().datasource;
+  const { uid, id } = await createDataSource(server, { name: `real ${++unique}`, ...payload });
   const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
   const byId = await server.call({ method: 'GET', url: `/api/datasources/${id}/health` });
   expect(byId.json()).toEqual(response.json());

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, tempDataDir, type TestServer } from '../testing/harness';
 import { startServerProcess } from '../testing/serverProcess';
 import { Provisioner, type ProvisioningLog } from '.';
@@ -146,7 +147,7 @@ describe('data sources', () => {
         ...names.map((n) => `  - {name: ${n}, type: prometheus, url: "http://${n}:9090"}`),
       ].join('\n');
     const { server, write, provisioner } = await setup({ 'datasources/a.yaml': file(['one', 'two']) });
-    await server.call({ method: 'POST', url: '/api/datasources', payload: { name: 'by-hand', type: 'prometheus', access: 'proxy' } });
+    await createDataSource(server, { name: 'by-hand', type: 'prometheus' });
     const names = async () => json<Array<{ name: string; version: number }>>(await server.call({ method: 'GET', url: '/api/datasources' }));
     expect((await names()).map((d) => d.name)).toEqual(['by-hand', 'one', 'two']);
 

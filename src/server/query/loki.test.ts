@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryResponseSchema } from '../../contract/query';
 import { startFakeLoki } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
@@ -25,12 +26,7 @@ beforeAll(async () => {
     body: JSON.stringify({ streams: [lines('api', 'info', [0, 1, 2, 3]), lines('api', 'error', [1, 3]), lines('worker', 'info', [2])] }),
   });
   expect(pushed.status).toBe(204);
-  const created = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: 'loki', type: 'loki', access: 'proxy', url: loki.url, jsonData: { maxLines: 500 } },
-  });
-  uid = created.json().datasource.uid;
+  uid = (await createDataSource(server, { name: 'loki', type: 'loki', url: loki.url, jsonData: { maxLines: 500 } })).uid;
 });
 afterAll(async () => {
   await Promise.all([server?.cleanup(), loki?.stop()]);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryResponseSchema, type DataFrame } from '../../contract/query';
 import { hasPrometheus, startPrometheus, waitForSamples, type Backend } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { alignDown } from './time';
 
@@ -14,12 +15,6 @@ let server: TestServer;
 let prometheus: Backend;
 let guarded: Backend;
 let uid: string;
-
-async function createDataSource(payload: object): Promise<string> {
-  const created = await server.call({ method: 'POST', url: '/api/datasources', payload: { access: 'proxy', ...payload } });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().datasource.uid as string;
-}
 
 async function query(payload: object, token?: string) {
   const response = await server.call({ method: 'POST', url: '/api/ds/query', payload, ...(token ? { token } : {}) });
@@ -52,7 +47,7 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
     await waitForSamples(prometheus.url, 'up', 5);
     // Every series of the counter compared below has samples older than the range's end (now - 5 s).
     await waitForSamples(prometheus.url, 'prometheus_http_requests_total', 8);
-    uid = await createDataSource({ name: 'prom', type: 'prometheus', url: prometheus.url, jsonData: { timeInterval: '1s' } });
+    uid = (await createDataSource(server, { name: 'prom', type: 'prometheus', url: prometheus.url, jsonData: { timeInterval: '1s' } })).uid;
   }, 120_000);
   afterAll(async () => {
     await Promise.all([server?.cleanup(), prometheus?.stop(), guarded?.stop()]);
@@ -90,7 +85,7 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
   });
 
   it('substitutes $__rate_interval and $__interval, names series by legendFormat, by GET and by POST', async () => {
-    const getUid = await createDataSource({
+    const { uid: getUid } = await createDataSource(server, {
       name: 'prom-get',
       type: 'prometheus',
       url: prometheus.url,
@@ -212,7 +207,7 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
     await waitForSamples(guarded.url, 'up', 2, {
       authorization: `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}`,
     });
-    const good = await createDataSource({
+    const { uid: good } = await createDataSource(server, {
       name: 'guarded',
       type: 'prometheus',
       url: guarded.url,
@@ -220,7 +215,7 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
       basicAuthUser: auth.user,
       secureJsonData: { basicAuthPassword: auth.password },
     });
-    const bad = await createDataSource({
+    const { uid: bad } = await createDataSource(server, {
       name: 'guarded-wrong',
       type: 'prometheus',
       url: guarded.url,
@@ -249,7 +244,7 @@ describe.skipIf(!hasPrometheus)('POST /api/ds/query against a real Prometheus', 
   });
 
   it('an unreachable Prometheus is that query’s error, naming the address', async () => {
-    const down = await createDataSource({ name: 'down', type: 'prometheus', url: 'http://127.0.0.1:9' });
+    const { uid: down } = await createDataSource(server, { name: 'down', type: 'prometheus', url: 'http://127.0.0.1:9' });
     const { status, body } = await query({ from: 'now-5m', to: 'now', queries: [{ refId: 'A', datasource: { uid: down }, expr: 'up' }] });
     expect(status).toBe(400);
     expect(body!.results.A).toMatchObject({

@@ -5,6 +5,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSecrets } from '../health/types';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { closeAllPools } from './pools';
 
@@ -60,27 +61,21 @@ describe('secrets in query errors', () => {
 
   it('a password the backend quotes back is blanked from the query error', async () => {
     const password = 'reflected-secret-7731';
-    const created = await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: {
-        name: 'reflecting',
-        type: 'grafana-postgresql-datasource',
-        access: 'proxy',
-        url: backend.url,
-        user: 'grafana',
-        jsonData: { database: 'app', sslmode: 'disable' },
-        secureJsonData: { password },
-      },
+    const { uid } = await createDataSource(server, {
+      name: 'reflecting',
+      type: 'grafana-postgresql-datasource',
+      url: backend.url,
+      user: 'grafana',
+      jsonData: { database: 'app', sslmode: 'disable' },
+      secureJsonData: { password },
     });
-    expect(created.statusCode, created.body).toBe(200);
     const answer = await server.call({
       method: 'POST',
       url: '/api/ds/query',
       payload: {
         from: 'now-1h',
         to: 'now',
-        queries: [{ refId: 'A', datasource: { uid: created.json().datasource.uid }, format: 'table', rawSql: 'SELECT 1' }],
+        queries: [{ refId: 'A', datasource: { uid }, format: 'table', rawSql: 'SELECT 1' }],
       },
     });
     expect(answer.statusCode).toBe(400);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryResponseSchema } from '../../contract/query';
 import { hasMariaDb, hasPostgres, startMariaDb, startPostgres, type Backend } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { closeAllPools, openPoolCount } from './pools';
 import { configureSqlLimits } from './limits';
@@ -27,12 +28,6 @@ afterAll(async () => {
   await closeAllPools();
   await server.cleanup();
 });
-
-async function createDataSource(payload: object): Promise<{ uid: string; id: number }> {
-  const created = await server.call({ method: 'POST', url: '/api/datasources', payload: { access: 'proxy', ...payload } });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().datasource;
-}
 
 async function query(uid: string, queries: object[], range = { from: T0, to: T0 + 9 * MINUTE }) {
   const response = await server.call({
@@ -284,7 +279,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
     }
   };
   const newDataSource = (name: string, jsonData: object) =>
-    createDataSource({
+    createDataSource(server, {
       name: `pg-${name}`,
       type: 'grafana-postgresql-datasource',
       url: postgres.url,
@@ -303,7 +298,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
       // Sessions of this database would start in another zone, but for Sightline's own setting.
       await client.query("ALTER DATABASE app SET timezone TO 'Asia/Kolkata'");
     });
-    ds = await createDataSource({
+    ds = await createDataSource(server, {
       name: 'pg',
       type: 'grafana-postgresql-datasource',
       url: postgres.url,
@@ -396,7 +391,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
   });
 
   it('the postgres alias works; a timestamp without zone reads as UTC; epoch macros', async () => {
-    const alias = await createDataSource({
+    const alias = await createDataSource(server, {
       name: 'pg-alias',
       type: 'postgres',
       url: postgres.url,
@@ -420,7 +415,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL (real server)', () => {
   });
 
   it('saving the data source closes its pool: a changed password takes effect at once; deleting closes it too', async () => {
-    const own = await createDataSource({
+    const own = await createDataSource(server, {
       name: 'pg-own',
       type: 'grafana-postgresql-datasource',
       url: postgres.url,
@@ -467,7 +462,7 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
     }
   };
   const newDataSource = (name: string, jsonData: object) =>
-    createDataSource({
+    createDataSource(server, {
       name: `maria-${name}`,
       type: 'mysql',
       url: mariadb.url,
@@ -493,7 +488,7 @@ describe.skipIf(!hasMariaDb)('MariaDB (real server)', () => {
     await connection.query('CREATE TABLE victim (id INT)');
     await connection.query('INSERT INTO victim VALUES (1), (2), (3)');
     await connection.end();
-    ds = await createDataSource({
+    ds = await createDataSource(server, {
       name: 'maria',
       type: 'mysql',
       url: mariadb.url,

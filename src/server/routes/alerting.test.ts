@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionedAlertRuleSchema, ruleStatesResponseSchema } from '../../contract/alerting';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -39,12 +40,7 @@ beforeAll(async () => {
   // Only Admins (no role grants) in the private folder.
   const restricted = await server.call({ method: 'POST', url: `/api/folders/${privateFolderUid}/permissions`, payload: { items: [] } });
   expect(restricted.statusCode, restricted.body).toBe(200);
-  const ds = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: 'TestData', type: 'grafana-testdata-datasource', access: 'proxy' },
-  });
-  testdata = ds.json().datasource.uid as string;
+  testdata = (await createDataSource(server, { name: 'TestData', type: 'grafana-testdata-datasource' })).uid;
   viewer = (await server.accountWithToken('Viewer')).token;
   editor = (await server.accountWithToken('Editor')).token;
 });

@@ -10,6 +10,7 @@ import { dataSourceSchema, healthCheckResultSchema } from '../../contract/dataso
 import { folderPermissionListSchema, folderSchema } from '../../contract/folders';
 import { frontendSettingsSchema, healthResponseSchema } from '../../contract/system';
 import { startFakeHttp } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -447,14 +448,8 @@ describe('Prometheus-compatible health checks', () => {
     it(`accept a ${resultType} answer to 1+1 (VictoriaMetrics, Thanos, Mimir and Cortex answer with a vector)`, async () => {
       const backend = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType, result } } }));
       try {
-        const ds = (
-          await server.call({
-            method: 'POST',
-            url: '/api/datasources',
-            payload: { name: `compatible ${resultType}`, type: 'prometheus', access: 'proxy', url: backend.url },
-          })
-        ).json();
-        const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${ds.datasource.uid}/health` });
+        const ds = await createDataSource(server, { name: `compatible ${resultType}`, type: 'prometheus', url: backend.url });
+        const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${ds.uid}/health` });
         expect(healthCheckResultSchema.parse(response.json())).toMatchObject({
           status: 'OK',
           message: 'Successfully queried the Prometheus API.',
@@ -468,14 +463,8 @@ describe('Prometheus-compatible health checks', () => {
   it('still refuses an answer that is not the query API', async () => {
     const backend = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType: 'matrix', result: [] } } }));
     try {
-      const ds = (
-        await server.call({
-          method: 'POST',
-          url: '/api/datasources',
-          payload: { name: 'matrix answer', type: 'prometheus', access: 'proxy', url: backend.url },
-        })
-      ).json();
-      const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${ds.datasource.uid}/health` });
+      const ds = await createDataSource(server, { name: 'matrix answer', type: 'prometheus', url: backend.url });
+      const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${ds.uid}/health` });
       expect(response.json().status).toBe('ERROR');
     } finally {
       await backend.stop();

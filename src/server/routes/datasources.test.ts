@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceListSchema, dataSourceResponseSchema, dataSourceSchema, healthCheckResultSchema } from '../../contract/datasources';
 import { DATABASE_FILE } from '../store/db';
 import { freePort, startFakeHttp, startSilentTcp } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -18,11 +19,7 @@ const health = async (uid: string) => {
   const response = await server.call({ method: 'GET', url: `/api/datasources/uid/${uid}/health` });
   return { statusCode: response.statusCode, ...healthCheckResultSchema.parse(response.json()) };
 };
-const createAndCheck = async (payload: object) => {
-  const created = await create({ name: `ds ${++unique}`, ...payload });
-  expect(created.statusCode, created.body).toBe(200);
-  return health(created.json().datasource.uid);
-};
+const createAndCheck = async (payload: object) => health((await createDataSource(server, { name: `ds ${++unique}`, ...payload })).uid);
 
 describe('data source CRUD', () => {
   it('creates, reads (by uid, id and name), lists, updates and deletes', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDashboardResponseSchema } from '../../contract/dashboards';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -7,20 +8,8 @@ let promUid = '';
 let lokiUid = '';
 beforeAll(async () => {
   server = await startTestServer();
-  promUid = (
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'Prom', type: 'prometheus', access: 'proxy', url: 'http://127.0.0.1:9090' },
-    })
-  ).json().datasource.uid;
-  lokiUid = (
-    await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'Logs', type: 'loki', access: 'proxy', url: 'http://127.0.0.1:3100' },
-    })
-  ).json().datasource.uid;
+  promUid = (await createDataSource(server, { name: 'Prom', type: 'prometheus', url: 'http://127.0.0.1:9090' })).uid;
+  lokiUid = (await createDataSource(server, { name: 'Logs', type: 'loki', url: 'http://127.0.0.1:3100' })).uid;
   await server.call({ method: 'POST', url: '/api/folders', payload: { uid: 'imports', title: 'Imports' } });
 });
 afterAll(() => server.cleanup());

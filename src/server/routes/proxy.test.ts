@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPrometheus, startFakeHttp, startFakeLoki, startPrometheus, type Backend } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -38,18 +39,12 @@ function send(path: string, options: { method?: string; body?: string; headers?:
   });
 }
 
-async function createDataSource(payload: object): Promise<{ uid: string; id: number }> {
-  const created = await server.call({ method: 'POST', url: '/api/datasources', payload: { access: 'proxy', ...payload } });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().datasource;
-}
-
 describe.skipIf(!hasPrometheus)('proxy to a real Prometheus', () => {
   let prometheus: Backend;
   let ds: { uid: string; id: number };
   beforeAll(async () => {
     prometheus = await startPrometheus({ lifecycle: true });
-    ds = await createDataSource({ name: 'prom-proxy', type: 'prometheus', url: prometheus.url });
+    ds = await createDataSource(server, { name: 'prom-proxy', type: 'prometheus', url: prometheus.url });
   }, 60_000);
   afterAll(async () => {
     await prometheus?.stop();
@@ -141,7 +136,7 @@ describe('proxy headers, credentials and limits (recording server)', () => {
         headers: { 'set-cookie': 'backend=1', 'x-internal-host': 'db-7', connection: 'close', 'cache-control': 'no-store' },
       };
     });
-    ds = await createDataSource({
+    ds = await createDataSource(server, {
       name: 'recorded',
       type: 'prometheus',
       url: `${fake.url}/prom`,
@@ -210,14 +205,14 @@ describe('proxy headers, credentials and limits (recording server)', () => {
   });
 
   it('a data source without a URL is a 400 saying so', async () => {
-    const empty = await createDataSource({ name: 'prom-no-url', type: 'prometheus' });
+    const empty = await createDataSource(server, { name: 'prom-no-url', type: 'prometheus' });
     const answer = await send(`/api/datasources/proxy/uid/${empty.uid}/api/v1/labels`);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).message).toMatch(/^no URL is set/);
   });
 
   it('SQL and TestData data sources are not proxied', async () => {
-    const sql = await createDataSource({ name: 'pg-no-proxy', type: 'grafana-postgresql-datasource', url: '127.0.0.1:5432' });
+    const sql = await createDataSource(server, { name: 'pg-no-proxy', type: 'grafana-postgresql-datasource', url: '127.0.0.1:5432' });
     const answer = await send(`/api/datasources/proxy/uid/${sql.uid}/anything`);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).message).toMatch(/query it through POST \/api\/ds\/query/);
@@ -232,7 +227,7 @@ describe('Loki resources', () => {
         method: 'POST',
         body: JSON.stringify({ streams: [{ stream: { job: 'api' }, values: [['1767268800000000000', 'hello']] }] }),
       });
-      const ds = await createDataSource({ name: 'loki-proxy', type: 'loki', url: loki.url });
+      const ds = await createDataSource(server, { name: 'loki-proxy', type: 'loki', url: loki.url });
       const labels = await send(`/api/datasources/uid/${ds.uid}/resources/labels`);
       expect(JSON.parse(labels.body)).toEqual({ status: 'success', data: ['job'] });
       const values = await send(`/api/datasources/proxy/uid/${ds.uid}/loki/api/v1/label/job/values`);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryResponseSchema } from '../../contract/query';
 import { configureOutgoing, DEFAULT_DENY_CIDRS, DEFAULT_MAX_CONCURRENT, withOutgoingSlot } from '../outgoing';
 import { startFakeHttp } from '../testing/backends';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -9,12 +10,7 @@ let testdata: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: 'TestData', type: 'grafana-testdata-datasource', access: 'proxy' },
-  });
-  testdata = created.json().datasource.uid;
+  testdata = (await createDataSource(server, { name: 'TestData', type: 'grafana-testdata-datasource' })).uid;
 });
 afterAll(() => server.cleanup());
 afterEach(() => configureOutgoing({ denyCidrs: DEFAULT_DENY_CIDRS, maxConcurrent: DEFAULT_MAX_CONCURRENT }));
@@ -191,12 +187,8 @@ describe('POST /api/ds/query: bad requests', () => {
   });
 
   it('types without a query runner answer a per-query error', async () => {
-    const created = await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'Tempo', type: 'tempo', access: 'proxy', url: 'http://127.0.0.1:1' },
-    });
-    const { status, json } = await query([{ refId: 'A', datasource: { uid: created.json().datasource.uid } }]);
+    const { uid } = await createDataSource(server, { name: 'Tempo', type: 'tempo', url: 'http://127.0.0.1:1' });
+    const { status, json } = await query([{ refId: 'A', datasource: { uid } }]);
     expect(status).toBe(400);
     expect(json.results.A).toEqual({ status: 400, errorSource: 'plugin', error: 'querying Tempo data sources is not supported yet' });
   });
@@ -225,12 +217,8 @@ describe('POST /api/ds/query: Prometheus answers as Grafana frames them', () => 
       },
     }));
     try {
-      const created = await server.call({
-        method: 'POST',
-        url: '/api/datasources',
-        payload: { name: 'odd values', type: 'prometheus', access: 'proxy', url: fake.url },
-      });
-      const { status, json } = await query([{ refId: 'A', datasource: { uid: created.json().datasource.uid }, expr: 'x' }]);
+      const { uid } = await createDataSource(server, { name: 'odd values', type: 'prometheus', url: fake.url });
+      const { status, json } = await query([{ refId: 'A', datasource: { uid }, expr: 'x' }]);
       expect(status).toBe(200);
       const frame = json.results.A.frames[0];
       expect(frame.data).toEqual({
@@ -261,18 +249,14 @@ describe('POST /api/ds/query: Prometheus answers as Grafana frames them', () => 
     }));
     const fake = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType: 'matrix', result: series } } }));
     try {
-      const created = await server.call({
-        method: 'POST',
-        url: '/api/datasources',
-        payload: { name: 'big answers', type: 'prometheus', access: 'proxy', url: fake.url },
-      });
+      const { uid } = await createDataSource(server, { name: 'big answers', type: 'prometheus', url: fake.url });
       const response = await server.call({
         method: 'POST',
         url: '/api/ds/query',
         payload: {
           from: String(FROM),
           to: String(TO),
-          queries: [{ refId: 'A', datasource: { uid: created.json().datasource.uid }, expr: 'big' }],
+          queries: [{ refId: 'A', datasource: { uid }, expr: 'big' }],
         },
       });
       expect(response.statusCode).toBe(200);
@@ -297,13 +281,9 @@ describe('POST /api/ds/query: the outgoing policy', () => {
   it('a denied address is that query’s error and nothing is sent', async () => {
     const fake = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType: 'matrix', result: [] } } }));
     try {
-      const created = await server.call({
-        method: 'POST',
-        url: '/api/datasources',
-        payload: { name: 'denied', type: 'prometheus', access: 'proxy', url: fake.url },
-      });
+      const { uid } = await createDataSource(server, { name: 'denied', type: 'prometheus', url: fake.url });
       configureOutgoing({ denyCidrs: ['127.0.0.0/8'] });
-      const { status, json } = await query([{ refId: 'A', datasource: { uid: created.json().datasource.uid }, expr: 'up' }]);
+      const { status, json } = await query([{ refId: 'A', datasource: { uid }, expr: 'up' }]);
       expect(status).toBe(400);
       expect(json.results.A.error).toMatch(/address 127\.0\.0\.1 is not allowed/);
       expect(fake.requests).toHaveLength(0);
@@ -314,16 +294,12 @@ describe('POST /api/ds/query: the outgoing policy', () => {
 
   it('when every outgoing slot is taken the request is refused with 429; TestData needs none', async () => {
     const fake = await startFakeHttp(() => ({ body: { status: 'success', data: { resultType: 'matrix', result: [] } } }));
-    const created = await server.call({
-      method: 'POST',
-      url: '/api/datasources',
-      payload: { name: 'busy', type: 'prometheus', access: 'proxy', url: fake.url },
-    });
+    const { uid } = await createDataSource(server, { name: 'busy', type: 'prometheus', url: fake.url });
     configureOutgoing({ maxConcurrent: 1 });
     let release!: () => void;
     const held = withOutgoingSlot(() => new Promise<void>((resolve) => (release = resolve)));
     try {
-      const { status, json } = await query([{ refId: 'A', datasource: { uid: created.json().datasource.uid }, expr: 'up' }]);
+      const { status, json } = await query([{ refId: 'A', datasource: { uid }, expr: 'up' }]);
       expect(status).toBe(429);
       expect(json.message).toMatch(/too many outgoing requests at once/);
       expect((await query([{ refId: 'A', datasource: testdata }])).status).toBe(200);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SecretBox } from '../secrets';
+import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { adminQuery, POSTGRES_TEST_SECRET_KEY } from '../testing/postgres';
 import { serverEntry } from '../testing/serverProcess';
@@ -67,20 +68,14 @@ beforeAll(async () => {
   await call({ method: 'POST', url: '/api/teams', payload: { name: 'Copied team' } });
   viewerToken = (await source.accountWithToken('Viewer', { name: 'copied-viewer' })).token;
   const cluster = new URL(adminUrl);
-  const ds = await call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: {
-      name: 'Cluster',
-      type: 'grafana-postgresql-datasource',
-      access: 'proxy',
-      url: `${cluster.hostname}:${cluster.port}`,
-      user: decodeURIComponent(cluster.username),
-      jsonData: { database: 'postgres', sslmode: 'disable' },
-      secureJsonData: { password: decodeURIComponent(cluster.password) },
-    },
+  await createDataSource(source, {
+    name: 'Cluster',
+    type: 'grafana-postgresql-datasource',
+    url: `${cluster.hostname}:${cluster.port}`,
+    user: decodeURIComponent(cluster.username),
+    jsonData: { database: 'postgres', sslmode: 'disable' },
+    secureJsonData: { password: decodeURIComponent(cluster.password) },
   });
-  expect(ds.statusCode).toBe(200);
   // An alerting contact point's secret is sealed with the same key and must be re-sealed too.
   const contactPoint = await call({
     method: 'POST',

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../auth/tokens';
+import { createDataSource } from '../testing/datasources';
 import { openStoreBeside, startTestServer, TEST_STORE, type TestServer } from '../testing/harness';
 import { AnnotationStore } from './annotations';
 import { leavesCachesAlone, UNCOUNTED_TABLES } from './uncountedWrites';
@@ -27,13 +28,7 @@ beforeAll(async () => {
     app: { notifications: { notifier: { now: () => clock, retryDelaysMs: [], sleep: async () => {} } } },
   });
   ({ token, tokenId } = await server.accountWithToken('Viewer'));
-  const ds = await server.call({
-    method: 'POST',
-    url: '/api/datasources',
-    payload: { name: 'cached', type: 'grafana-testdata-datasource', access: 'proxy' },
-  });
-  expect(ds.statusCode, ds.body).toBe(200);
-  dataSourceUid = ds.json().datasource.uid as string;
+  dataSourceUid = (await createDataSource(server, { name: 'cached', type: 'grafana-testdata-datasource' })).uid;
   await server.store.annotations.create(ORG, 1, {
     dashboardId: null,
     panelId: 0,

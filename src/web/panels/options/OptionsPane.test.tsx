@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { userEvent } from '../../test/user';
 import type { Panel } from '../layout';
 import { seriesFrame } from '../testing';
+import { greenThenRed } from '../thresholdsForTests';
 import { OptionsPane } from './OptionsPane';
 
 function renderPane(initial: Panel, frames: DataFrame[] = []) {
@@ -81,13 +82,7 @@ describe('OptionsPane', { timeout: 180_000 }, () => {
       defaults: {
         color: { mode: 'palette-classic' },
         custom: { drawStyle: 'line', lineWidth: 1, fillOpacity: 0, stacking: { mode: 'none', group: 'A' } },
-        thresholds: {
-          mode: 'absolute',
-          steps: [
-            { color: 'green', value: null },
-            { color: 'red', value: 80 },
-          ],
-        },
+        thresholds: greenThenRed(80),
         mappings: [],
       },
       overrides: [],
