@@ -273,8 +273,8 @@ describe('title search', () => {
   });
 
   it('stays right through many changes with blocks of 8 and 40 hits kept', async () => {
-    // Splits, emptied blocks and evicted hits, which 1,024-entry blocks reach only at scale.
-    const small = new DashboardSearch(server.store.db, { blockSize: 8, hitBudget: 40 });
+    // Splits, emptied blocks, evicted hits and a load merged from many chunks: what real sizes reach only at scale.
+    const small = new DashboardSearch(server.store.db, { blockSize: 8, hitBudget: 40, loadChunk: 7 });
     const dashboards = server.store.dashboards;
     const random = rng(5);
     const uids: string[] = [];

@@ -100,6 +100,8 @@ const SLUG = 2;
 const TAGS = 3;
 const TEXTS = 4;
 
+type PackedColumns = Pick<Block, 'ids' | 'folderIds' | 'isFolder' | 'lower' | 'lowerStarts'> & { texts: string; textStarts: Int32Array };
+
 /**
  * A run of consecutive entries, packed: numbers in typed arrays, texts joined into two strings.
  * A million dashboards as objects were over 300 MB of heap in some six million objects, and
@@ -130,14 +132,25 @@ class Block {
   hitFolders: Array<Folder | undefined> | undefined;
   hitCount = 0;
 
-  constructor(entries: readonly Entry[]) {
+  private constructor(columns: PackedColumns) {
+    this.size = columns.ids.length;
+    this.ids = columns.ids;
+    this.folderIds = columns.folderIds;
+    this.isFolder = columns.isFolder;
+    this.lower = columns.lower;
+    this.lowerStarts = columns.lowerStarts;
+    this.texts = columns.texts;
+    this.textStarts = columns.textStarts;
+  }
+
+  /** The entries, packed in their order. */
+  static of(entries: readonly Entry[]): Block {
     const size = entries.length;
-    this.size = size;
-    this.ids = new Float64Array(size);
-    this.folderIds = new Float64Array(size);
-    this.isFolder = new Uint8Array(size);
-    this.lowerStarts = new Int32Array(size + 1);
-    this.textStarts = new Int32Array(size * TEXTS + 1);
+    const ids = new Float64Array(size);
+    const folderIds = new Float64Array(size);
+    const isFolder = new Uint8Array(size);
+    const lowerStarts = new Int32Array(size + 1);
+    const textStarts = new Int32Array(size * TEXTS + 1);
     // One more, empty: joined, it ends the last title with its newline (no concatenation after,
     // which would make a second string).
     const lower = new Array<string>(size + 1).fill('');
@@ -146,23 +159,59 @@ class Block {
     let textAt = 0;
     for (let i = 0; i < size; i++) {
       const entry = entries[i]!;
-      this.ids[i] = entry.id;
-      this.folderIds[i] = entry.folderId ?? 0;
-      this.isFolder[i] = entry.isFolder ? 1 : 0;
-      this.lowerStarts[i] = lowerAt;
+      ids[i] = entry.id;
+      folderIds[i] = entry.folderId ?? 0;
+      isFolder[i] = entry.isFolder ? 1 : 0;
+      lowerStarts[i] = lowerAt;
       lowerAt += entry.titleLower.length + 1;
       lower[i] = entry.titleLower;
       const own = [entry.uid, entry.title, entry.slug, entry.tags];
       for (let t = 0; t < TEXTS; t++) {
-        this.textStarts[i * TEXTS + t] = textAt;
+        textStarts[i * TEXTS + t] = textAt;
         textAt += own[t]!.length;
         texts[i * TEXTS + t] = own[t]!;
       }
     }
-    this.lowerStarts[size] = lowerAt;
-    this.textStarts[size * TEXTS] = textAt;
-    this.lower = lower.join('\n');
-    this.texts = texts.join('');
+    lowerStarts[size] = lowerAt;
+    textStarts[size * TEXTS] = textAt;
+    return new Block({ ids, folderIds, isFolder, lower: lower.join('\n'), lowerStarts, texts: texts.join(''), textStarts });
+  }
+
+  /**
+   * Entries of other blocks, packed: the `n`th is `sources[n]`'s entry at `positions[n]`. Each
+   * entry's title and its other texts are copied as one run each, without an object per entry.
+   */
+  static gathered(sources: readonly Block[], positions: readonly number[]): Block {
+    const size = sources.length;
+    const ids = new Float64Array(size);
+    const folderIds = new Float64Array(size);
+    const isFolder = new Uint8Array(size);
+    const lowerStarts = new Int32Array(size + 1);
+    const textStarts = new Int32Array(size * TEXTS + 1);
+    const lower = new Array<string>(size + 1).fill('');
+    const texts = new Array<string>(size);
+    let lowerAt = 0;
+    let textAt = 0;
+    for (let n = 0; n < size; n++) {
+      const source = sources[n]!;
+      const i = positions[n]!;
+      ids[n] = source.ids[i]!;
+      folderIds[n] = source.folderIds[i]!;
+      isFolder[n] = source.isFolder[i]!;
+      const titleStart = source.lowerStarts[i]!;
+      const titleEnd = source.lowerStarts[i + 1]! - 1;
+      lowerStarts[n] = lowerAt;
+      lower[n] = source.lower.slice(titleStart, titleEnd);
+      lowerAt += titleEnd - titleStart + 1;
+      const textStart = source.textStarts[i * TEXTS]!;
+      const textEnd = source.textStarts[(i + 1) * TEXTS]!;
+      for (let t = 0; t < TEXTS; t++) textStarts[n * TEXTS + t] = textAt + source.textStarts[i * TEXTS + t]! - textStart;
+      texts[n] = source.texts.slice(textStart, textEnd);
+      textAt += textEnd - textStart;
+    }
+    lowerStarts[size] = lowerAt;
+    textStarts[size * TEXTS] = textAt;
+    return new Block({ ids, folderIds, isFolder, lower: lower.join('\n'), lowerStarts, texts: texts.join(''), textStarts });
   }
 
   text(i: number, which: number): string {
@@ -186,6 +235,23 @@ class Block {
       isFolder: this.isFolder[i] === 1,
       folderId: folderId === 0 ? null : folderId,
     };
+  }
+
+  /** Where this block's `i`th entry sorts against `other`'s `j`th, read in place (no string made). */
+  compareAt(i: number, other: Block, j: number): number {
+    const x = this.lower;
+    const y = other.lower;
+    const xStart = this.lowerStarts[i]!;
+    const yStart = other.lowerStarts[j]!;
+    const xLength = this.lowerStarts[i + 1]! - 1 - xStart;
+    const yLength = other.lowerStarts[j + 1]! - 1 - yStart;
+    const n = Math.min(xLength, yLength);
+    for (let k = 0; k < n; k++) {
+      const cx = x.charCodeAt(xStart + k);
+      const cy = y.charCodeAt(yStart + k);
+      if (cx !== cy) return codePointKey(cx) - codePointKey(cy);
+    }
+    return xLength !== yLength ? xLength - yLength : this.ids[i]! - other.ids[j]!;
   }
 
   /** Where `entry` sorts against this block's last entry. */
@@ -245,6 +311,51 @@ class HitCache {
   }
 }
 
+/**
+ * Where the blocks of `count` sorted entries start, then `count`: `blockSize` to
+ * `2 × blockSize - 1` entries each (fewer only when there are fewer).
+ */
+function blockBounds(count: number, blockSize: number): number[] {
+  const blockCount = Math.max(1, Math.floor(count / blockSize));
+  const bounds: number[] = [];
+  for (let b = 0; b <= blockCount; b++) bounds.push(Math.floor((b * count) / blockCount));
+  return bounds;
+}
+
+/**
+ * The chunks' entries, in the answer's order, packed into blocks. Chunks are blocks too (packed as
+ * read, in id order): sorting positions in them rather than an object per row leaves no million
+ * small objects to outlive the load, only the chunks' few large strings and arrays, which a full
+ * collection frees whole instead of sweeping page after page.
+ */
+function packChunks(chunks: readonly Block[], blockSize: number): Block[] {
+  let largest = 0;
+  for (const chunk of chunks) largest = Math.max(largest, chunk.size);
+  // A position is its chunk's index, shifted, and its place in the chunk: small integers, which
+  // sort fastest as a plain array.
+  const shift = 32 - Math.clz32(largest);
+  const mask = (1 << shift) - 1;
+  const order: number[] = [];
+  for (let c = 0; c < chunks.length; c++) for (let i = 0; i < chunks[c]!.size; i++) order.push((c << shift) | i);
+  order.sort((a, b) => chunks[a >>> shift]!.compareAt(a & mask, chunks[b >>> shift]!, b & mask));
+  const bounds = blockBounds(order.length, blockSize);
+  const blocks: Block[] = [];
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const from = bounds[b]!;
+    const size = bounds[b + 1]! - from;
+    if (size === 0) continue;
+    const sources = new Array<Block>(size);
+    const positions = new Array<number>(size);
+    for (let n = 0; n < size; n++) {
+      const position = order[from + n]!;
+      sources[n] = chunks[position >>> shift]!;
+      positions[n] = position & mask;
+    }
+    blocks.push(Block.gathered(sources, positions));
+  }
+  return blocks;
+}
+
 /** Changes at most this many: each is looked for with `indexOf` in the blocks' ids; more, and the ids are walked once. */
 const FEW_CHANGES = 16;
 
@@ -254,23 +365,25 @@ class OrgCatalogue {
   /** The org's folders, for the hits of their dashboards and the `folderUIDs` filter. */
   readonly folders = new Map<number, Folder>();
 
-  /** `entries` sorted. */
+  /**
+   * `blocks` in order, as `packChunks` packs them; `folders` made from the rows (a folder made from a
+   * block's text would hold on to that text after a change replaced the block).
+   */
   constructor(
-    entries: Entry[],
+    blocks: Block[],
+    folders: readonly Folder[],
     private readonly blockSize: number,
     private readonly hits: HitCache,
   ) {
-    for (const entry of entries) if (entry.isFolder) this.folders.set(entry.id, folderOf(entry));
-    this.blocks = this.pack(entries);
+    this.blocks = blocks;
+    for (const folder of folders) this.folders.set(folder.id, folder);
   }
 
-  /** Blocks of `blockSize` to `2 × blockSize - 1` entries (fewer only when there are fewer), from sorted entries. */
   private pack(entries: Entry[]): Block[] {
-    const count = Math.max(1, Math.floor(entries.length / this.blockSize));
+    const bounds = blockBounds(entries.length, this.blockSize);
     const blocks: Block[] = [];
-    for (let b = 0; b < count && entries.length > 0; b++) {
-      blocks.push(new Block(entries.slice(Math.floor((b * entries.length) / count), Math.floor(((b + 1) * entries.length) / count))));
-    }
+    for (let b = 0; b + 1 < bounds.length; b++)
+      if (bounds[b]! < bounds[b + 1]!) blocks.push(Block.of(entries.slice(bounds[b], bounds[b + 1])));
     return blocks;
   }
 
@@ -430,6 +543,7 @@ const LOAD_CHUNK = 20_000;
 export interface SearchTuning {
   blockSize?: number;
   hitBudget?: number;
+  loadChunk?: number;
 }
 
 /**
@@ -453,15 +567,17 @@ export class DashboardSearch {
   /** Loads and change reads run one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly blockSize: number;
+  private readonly loadChunk: number;
   private readonly hits: HitCache;
 
-  /** `tuning`: smaller blocks and budgets let tests reach splits and evictions with few dashboards. */
+  /** `tuning`: smaller blocks, chunks and budgets let tests reach splits, merges and evictions with few dashboards. */
   constructor(
     private readonly db: Db,
     tuning: SearchTuning = {},
   ) {
     this.changes = dashboardChangeLog(db);
     this.blockSize = tuning.blockSize ?? BLOCK_SIZE;
+    this.loadChunk = tuning.loadChunk ?? LOAD_CHUNK;
     this.hits = new HitCache(tuning.hitBudget ?? HIT_BUDGET);
   }
 
@@ -545,20 +661,24 @@ export class DashboardSearch {
    * a million rows at once would double the memory for a moment), then sorted and packed.
    */
   private async load(orgId: number): Promise<OrgCatalogue> {
-    const entries: Entry[] = [];
+    const chunks: Block[] = [];
+    const folders: Folder[] = [];
     for (let after = 0; ;) {
       const rows = await this.entryRows()
         .where('id', '>', after)
         // `+`: not through the org's title index, which would read the rows in title order.
         .where(sql<boolean>`+org_id = ${orgId}`)
         .orderBy('id')
-        .limit(LOAD_CHUNK)
+        .limit(this.loadChunk)
         .execute();
-      for (const row of rows) entries.push(entryOf(row));
-      if (rows.length < LOAD_CHUNK) break;
+      // Packed at once, so the rows and their strings die young.
+      const entries = rows.map(entryOf);
+      for (const entry of entries) if (entry.isFolder) folders.push(folderOf(entry));
+      if (entries.length > 0) chunks.push(Block.of(entries));
+      if (rows.length < this.loadChunk) break;
       after = rows[rows.length - 1]!.id;
     }
-    return new OrgCatalogue(entries.sort(compareEntries), this.blockSize, this.hits);
+    return new OrgCatalogue(packChunks(chunks, this.blockSize), folders, this.blockSize, this.hits);
   }
 
   /** Reads every org's catalogue now (at start-up), so no first search waits for it. */
