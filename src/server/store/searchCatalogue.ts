@@ -145,36 +145,16 @@ class Block {
 
   /** The entries, packed in their order. */
   static of(entries: readonly Entry[]): Block {
-    const size = entries.length;
-    const ids = new Float64Array(size);
-    const folderIds = new Float64Array(size);
-    const isFolder = new Uint8Array(size);
-    const lowerStarts = new Int32Array(size + 1);
-    const textStarts = new Int32Array(size * TEXTS + 1);
-    // One more, empty: joined, it ends the last title with its newline (no concatenation after,
-    // which would make a second string).
-    const lower = new Array<string>(size + 1).fill('');
-    const texts = new Array<string>(size * TEXTS);
-    let lowerAt = 0;
-    let textAt = 0;
-    for (let i = 0; i < size; i++) {
-      const entry = entries[i]!;
-      ids[i] = entry.id;
-      folderIds[i] = entry.folderId ?? 0;
-      isFolder[i] = entry.isFolder ? 1 : 0;
-      lowerStarts[i] = lowerAt;
-      lowerAt += entry.titleLower.length + 1;
-      lower[i] = entry.titleLower;
+    const writer = new BlockWriter(entries.length);
+    for (const entry of entries) {
+      writer.entry(entry.id, entry.folderId ?? 0, entry.isFolder ? 1 : 0, entry.titleLower);
       const own = [entry.uid, entry.title, entry.slug, entry.tags];
       for (let t = 0; t < TEXTS; t++) {
-        textStarts[i * TEXTS + t] = textAt;
-        textAt += own[t]!.length;
-        texts[i * TEXTS + t] = own[t]!;
+        writer.markText(t);
+        writer.appendText(own[t]!);
       }
     }
-    lowerStarts[size] = lowerAt;
-    textStarts[size * TEXTS] = textAt;
-    return new Block({ ids, folderIds, isFolder, lower: lower.join('\n'), lowerStarts, texts: texts.join(''), textStarts });
+    return new Block(writer.finish());
   }
 
   /**
@@ -182,36 +162,16 @@ class Block {
    * entry's title and its other texts are copied as one run each, without an object per entry.
    */
   static gathered(sources: readonly Block[], positions: readonly number[]): Block {
-    const size = sources.length;
-    const ids = new Float64Array(size);
-    const folderIds = new Float64Array(size);
-    const isFolder = new Uint8Array(size);
-    const lowerStarts = new Int32Array(size + 1);
-    const textStarts = new Int32Array(size * TEXTS + 1);
-    const lower = new Array<string>(size + 1).fill('');
-    const texts = new Array<string>(size);
-    let lowerAt = 0;
-    let textAt = 0;
-    for (let n = 0; n < size; n++) {
+    const writer = new BlockWriter(sources.length);
+    for (let n = 0; n < sources.length; n++) {
       const source = sources[n]!;
       const i = positions[n]!;
-      ids[n] = source.ids[i]!;
-      folderIds[n] = source.folderIds[i]!;
-      isFolder[n] = source.isFolder[i]!;
-      const titleStart = source.lowerStarts[i]!;
-      const titleEnd = source.lowerStarts[i + 1]! - 1;
-      lowerStarts[n] = lowerAt;
-      lower[n] = source.lower.slice(titleStart, titleEnd);
-      lowerAt += titleEnd - titleStart + 1;
+      writer.entry(source.ids[i]!, source.folderIds[i]!, source.isFolder[i]!, source.titleLower(i));
       const textStart = source.textStarts[i * TEXTS]!;
-      const textEnd = source.textStarts[(i + 1) * TEXTS]!;
-      for (let t = 0; t < TEXTS; t++) textStarts[n * TEXTS + t] = textAt + source.textStarts[i * TEXTS + t]! - textStart;
-      texts[n] = source.texts.slice(textStart, textEnd);
-      textAt += textEnd - textStart;
+      for (let t = 0; t < TEXTS; t++) writer.markText(t, source.textStarts[i * TEXTS + t]! - textStart);
+      writer.appendText(source.texts.slice(textStart, source.textStarts[(i + 1) * TEXTS]));
     }
-    lowerStarts[size] = lowerAt;
-    textStarts[size * TEXTS] = textAt;
-    return new Block({ ids, folderIds, isFolder, lower: lower.join('\n'), lowerStarts, texts: texts.join(''), textStarts });
+    return new Block(writer.finish());
   }
 
   text(i: number, which: number): string {
@@ -258,6 +218,59 @@ class Block {
   compareLast(entry: Entry): number {
     const last = this.size - 1;
     return compareKeys(this.titleLower(last), this.ids[last]!, entry.titleLower, entry.id);
+  }
+}
+
+/** A block's columns, written an entry at a time. */
+class BlockWriter {
+  private readonly ids: Float64Array;
+  private readonly folderIds: Float64Array;
+  private readonly isFolder: Uint8Array;
+  private readonly lowerStarts: Int32Array;
+  private readonly textStarts: Int32Array;
+  private readonly lower: string[];
+  private readonly texts: string[] = [];
+  private count = 0;
+  private lowerAt = 0;
+  private textAt = 0;
+
+  constructor(private readonly size: number) {
+    this.ids = new Float64Array(size);
+    this.folderIds = new Float64Array(size);
+    this.isFolder = new Uint8Array(size);
+    this.lowerStarts = new Int32Array(size + 1);
+    this.textStarts = new Int32Array(size * TEXTS + 1);
+    // One more, empty: joined, it ends the last title with its newline (no concatenation after,
+    // which would make a second string).
+    this.lower = new Array<string>(size + 1).fill('');
+  }
+
+  /** The next entry's numbers and lowered title; its texts follow (`markText`, `appendText`). */
+  entry(id: number, folderId: number, isFolder: number, titleLower: string): void {
+    const n = this.count++;
+    this.ids[n] = id;
+    this.folderIds[n] = folderId;
+    this.isFolder[n] = isFolder;
+    this.lowerStarts[n] = this.lowerAt;
+    this.lower[n] = titleLower;
+    this.lowerAt += titleLower.length + 1;
+  }
+
+  /** The current entry's text `which` (uid, title, slug, tags) starts `offset` past what is appended so far. */
+  markText(which: number, offset = 0): void {
+    this.textStarts[(this.count - 1) * TEXTS + which] = this.textAt + offset;
+  }
+
+  appendText(text: string): void {
+    this.texts.push(text);
+    this.textAt += text.length;
+  }
+
+  finish(): PackedColumns {
+    this.lowerStarts[this.size] = this.lowerAt;
+    this.textStarts[this.size * TEXTS] = this.textAt;
+    const { ids, folderIds, isFolder, lowerStarts, textStarts } = this;
+    return { ids, folderIds, isFolder, lower: this.lower.join('\n'), lowerStarts, texts: this.texts.join(''), textStarts };
   }
 }
 
