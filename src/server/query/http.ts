@@ -159,18 +159,7 @@ export async function requestDataSource(target: QueryTarget, path: string, init:
     timeoutMs: init.timeoutMs,
     maxBytes: init.maxBytes ?? MAX_QUERY_RESPONSE_BYTES,
   });
-  // The text is decoded when first read: a Prometheus matrix is scanned from its bytes, never decoded.
-  const bytes = answer.body;
-  let text: string | undefined;
-  return {
-    status: answer.status,
-    headers: answer.headers,
-    shownUrl: answer.shownUrl,
-    bytes,
-    get body() {
-      return (text ??= bytes.toString('utf8'));
-    },
-  };
+  return { ...answer, body: answer.body.toString('utf8'), bytes: answer.body };
 }
 
 /** The answer's JSON, or a QueryError saying the server did not answer like the API it should be. */
