@@ -117,7 +117,9 @@ export async function outgoingExchange(url: URL, init: ExchangeInit): Promise<Ex
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
-    const answer = () => ({ status, statusText, headers, body: Buffer.concat(chunks) });
+    // One chunk (the usual answer up to a socket read's size) is a view of the socket's own read,
+    // never reused: kept as it is, not copied into a second buffer outside the heap.
+    const answer = () => ({ status, statusText, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
     const stop = (error: NodeJS.ErrnoException) => {
       settle(() => reject(error));
       controller?.abort(error);
