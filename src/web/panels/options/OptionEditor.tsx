@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useId } from 'react';
-import classes from './OptionEditor.module.css';
 import { REDUCER_NAMES } from '../reducers';
 import { ColorPicker } from './ColorPicker';
 import { FieldColorEditor } from './FieldColorEditor';
@@ -108,8 +107,9 @@ export function OptionEditor(props: OptionEditorProps) {
       return (
         <Textarea
           {...common}
-          rows={3}
-          classNames={{ input: classes.growing }}
+          autosize
+          minRows={3}
+          maxRows={16}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.currentTarget.value, true)}
         />
