@@ -129,7 +129,8 @@ function timesJson(samples: Array<[number, string]>): string {
   for (let i = 0; i < samples.length; i++) {
     const t = samples[i]![0];
     if (i > 0) out += ',';
-    out += Number.isInteger(t) ? `${t}000` : String(Math.round(t * 1000));
+    // 0 would print as `0000`, which JSON does not allow.
+    out += Number.isInteger(t) && t !== 0 ? `${t}000` : String(Math.round(t * 1000));
   }
   return `${out}]`;
 }

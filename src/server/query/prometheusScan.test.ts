@@ -64,11 +64,22 @@ describe('reading a range answer from its text', () => {
           ],
         },
         { metric: {}, values: [[1764226800, '7']] },
+        // Times of nine and eleven digits (before 2001, after 2286) take the digit-by-digit way.
+        {
+          metric: { job: 'far' },
+          values: [
+            [999999999, '1'],
+            [1000000000, '2'],
+            [9999999999.5, '3'],
+            [10000000000, '4'],
+            [0, '5'],
+          ],
+        },
         { metric: { job: 'empty' }, values: [] },
       ],
       ',"warnings":["PromQL warning: something"],"infos":["PromQL info: metric might not be a counter"]',
     );
-    expect(scanPrometheusMatrix(body)?.series).toHaveLength(4);
+    expect(scanPrometheusMatrix(body)?.series).toHaveLength(5);
     const { scanned, parsed } = bothReadings(body);
     expect(scanned).toEqual(parsed);
     for (const legendFormat of ['{{job}} {{instance}}', '__auto']) {
@@ -151,6 +162,8 @@ describe('reading a range answer from its text', () => {
       valueEmpty: standard.replace('"1"]', '""]'),
       negativeTime: standard.replace('1764226800', '-1'),
       exponentTime: standard.replace('1764226800', '1.7642268e9'),
+      timeWithALetter: standard.replace('1764226800', '17642268a0'),
+      timeWithASpace: standard.replace('1764226800', '176422680 '),
       trailingComma: standard.replace('"1"]]', '"1"],]'),
       truncated: standard.slice(0, -10),
       labelsNotAnObject: standard.replace('{"job":"a"}', '["job"]'),

@@ -59,6 +59,23 @@ const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 
 const isDigit = (code: number) => code >= ZERO && code <= NINE;
+/** Whether each of a little-endian word's bytes is an ASCII digit: its high half is 3 before and after adding 6. */
+const digitBytes = (word: number, mask: number, threes: number, sixes: number) =>
+  (word & mask) === threes && ((word + sixes) & mask) === threes;
+
+/** Whether the ten bytes from `at` are digits, the first not 0. */
+function tenDigits(input: DataView, at: number): boolean {
+  const first = input.getUint32(at, true);
+  return (
+    (first & 0xff) !== ZERO &&
+    digitBytes(first, 0xf0f0f0f0, 0x30303030, 0x06060606) &&
+    digitBytes(input.getUint32(at + 4, true), 0xf0f0f0f0, 0x30303030, 0x06060606) &&
+    digitBytes(input.getUint16(at + 8, true), 0xf0f0, 0x3030, 0x0606)
+  );
+}
+
+/** `00` as the last two bytes of a little-endian word whose first two are the time's last digits. */
+const TWO_ZEROS_AFTER_TWO = (ZERO << 16) | (ZERO << 24);
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array, at: number): boolean {
   if (at + prefix.length > bytes.length) return false;
@@ -145,6 +162,8 @@ interface SeriesColumns {
  */
 function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written: number): SeriesColumns | undefined {
   const { times, values } = columns;
+  const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const output = new DataView(times.buffer, times.byteOffset, times.byteLength);
   let t = written;
   let v = 0;
   let at = start;
@@ -159,26 +178,37 @@ function scanSamples(bytes: Uint8Array, start: number, columns: Columns, written
         times[t++] = COMMA;
         values[v++] = COMMA;
       }
-      // Whole seconds, the usual case, are copied as they are read, and three zeros.
+      // Whole seconds, the usual case, are copied as they are read, and three zeros; ten digits
+      // (every time from 2001 to 2286) four and two bytes at a time.
       const timeStart = ++at;
       const timeWritten = t;
-      let code = bytes[at]!;
-      if (code !== ZERO) {
-        while (isDigit(code)) {
-          times[t++] = code;
-          code = bytes[++at]!;
-        }
-      }
-      if (code === COMMA && at > timeStart && at - timeStart <= 15) {
-        times[t++] = ZERO;
-        times[t++] = ZERO;
-        times[t++] = ZERO;
+      let code: number;
+      if (bytes[at + 10] === COMMA && t + 16 <= times.length && tenDigits(input, at)) {
+        output.setUint32(t, input.getUint32(at, true), true);
+        output.setUint32(t + 4, input.getUint32(at + 4, true), true);
+        output.setUint32(t + 8, input.getUint16(at + 8, true) | TWO_ZEROS_AFTER_TWO, true);
+        times[t + 12] = ZERO;
+        t += 13;
+        at += 10;
       } else {
-        t = timeWritten;
-        while (at < bytes.length && bytes[at] !== COMMA) at++;
-        const ms = timeMsText(bytes, timeStart, at);
-        if (ms === undefined) return undefined;
-        for (let i = 0; i < ms.length; i++) times[t++] = ms.charCodeAt(i);
+        code = bytes[at]!;
+        if (code !== ZERO) {
+          while (isDigit(code)) {
+            times[t++] = code;
+            code = bytes[++at]!;
+          }
+        }
+        if (code === COMMA && at > timeStart && at - timeStart <= 15) {
+          times[t++] = ZERO;
+          times[t++] = ZERO;
+          times[t++] = ZERO;
+        } else {
+          t = timeWritten;
+          while (at < bytes.length && bytes[at] !== COMMA) at++;
+          const ms = timeMsText(bytes, timeStart, at);
+          if (ms === undefined) return undefined;
+          for (let i = 0; i < ms.length; i++) times[t++] = ms.charCodeAt(i);
+        }
       }
       if (bytes[++at] !== QUOTE) return undefined;
       // The value, copied as it is read while it is a JSON number: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?
