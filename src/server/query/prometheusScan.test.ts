@@ -51,6 +51,12 @@ describe('reading a range answer from its text', () => {
             [1764226875, '-0'],
             [1764226890, '1.5e-7'],
             [1764226905, '2E+10'],
+            // Long fractions (rates) are copied four digits at a time, with one to three left over.
+            [1764226920, '0.016666666666666666'],
+            [1764226935, '-1234567.8901234'],
+            [1764226950, '0.0000123'],
+            [1764226965, '12345678901234567890'],
+            [1764226980, '1.5e-0000017'],
           ],
         },
         // Labels with quotes, braces, backslashes and non-ASCII text; values JSON cannot carry as numbers.
