@@ -107,8 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines would drown the log (and cost throughput); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.maxBodyBytes ?? 16 * 1024 * 1024,
-    // Grafana clients send ids and uids in paths with or without a trailing slash.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Grafana clients send ids and uids in paths with or without a trailing slash. Names travel
+    // in paths too (rule groups, mute timings, templates): a parameter as long as node lets a
+    // request line be must reach its route, not fall through to a catch-all (the default is 100).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
     // Slow clients (a body trickled a byte at a time, headers never finished) must not hold a
     // connection: node checks these every second and closes the socket.
     requestTimeout: limits.requestTimeoutMs,

@@ -93,6 +93,15 @@ describe('data source CRUD', () => {
     expect(sameUid.json().message).toMatch(/same uid already exists/);
   });
 
+  it('finds a data source by a name longer than a hundred characters', async () => {
+    // Names travel in paths; the router's default cap of 100 sent such a request elsewhere.
+    const name = `Metrics ${'m'.repeat(180)}`;
+    const { uid } = await createDataSource(server, { name, type: 'loki', url: 'http://127.0.0.1:3100' });
+    const byName = await server.call({ method: 'GET', url: `/api/datasources/name/${encodeURIComponent(name)}` });
+    expect(byName.statusCode).toBe(200);
+    expect(dataSourceSchema.parse(byName.json()).uid).toBe(uid);
+  });
+
   it('refuses bad input with 400 and says what is wrong', async () => {
     const cases: Array<[object, RegExp]> = [
       [
