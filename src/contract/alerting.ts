@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { integerQueryParam, optionalField, repeatedQueryParam, typeError } from './common';
-import { parsePromDuration } from './durations';
+import { formatPromDuration, parsePromDuration } from './durations';
 import { queryResultSchema } from './query';
 
 /** The uid of server-side expressions in a rule's `data`. */
@@ -17,24 +17,64 @@ export const execErrStates = ['Error', 'Alerting', 'OK', 'KeepLast'] as const;
 export type NoDataState = (typeof noDataStates)[number];
 export type ExecErrState = (typeof execErrStates)[number];
 
-/** A duration field: Prometheus's text; a number is taken as seconds (some clients send one). Output: milliseconds. */
+/**
+ * The longest duration Grafana and Prometheus can hold: Go's `time.Duration`, int64 nanoseconds
+ * (about 292 years), here in whole milliseconds and whole seconds.
+ */
+export const MAX_DURATION_MS = 9_223_372_036_854;
+export const MAX_DURATION_SECONDS = 9_223_372_036;
+const durationOutOfRange = `is out of range: a duration can be at most ${formatPromDuration(MAX_DURATION_MS)} (${MAX_DURATION_SECONDS} seconds)`;
+
+/** Why `ms` cannot be a duration (negative, not finite, too long for Go), else undefined. */
+function durationProblem(ms: number | undefined, value: unknown): string | undefined {
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return `must be a duration such as "5m" or "1h30m", got ${JSON.stringify(value)}`;
+  if (ms > MAX_DURATION_MS) return `${durationOutOfRange}, got ${JSON.stringify(value)}`;
+  return undefined;
+}
+
+/**
+ * A duration field: Prometheus's text; a number is taken as seconds (some clients send one) and
+ * rounded to the millisecond, as Prometheus writes durations. Output: milliseconds.
+ */
 export const durationSchema = z
   .union([z.string(), z.number()], { error: typeError('a duration such as "5m"') })
   .transform((value, context) => {
     const ms = typeof value === 'number' ? value * 1000 : parsePromDuration(value.trim());
-    if (ms === undefined || !Number.isFinite(ms) || ms < 0) {
-      context.addIssue({ code: 'custom', message: `must be a duration such as "5m" or "1h30m", got ${JSON.stringify(value)}` });
+    const problem = durationProblem(ms, value);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return ms;
+    return Math.round(ms!);
   });
+
+/** A duration kept as its Prometheus text (notification settings are stored as sent). */
+function durationText(minimumMs: number) {
+  return z.string({ error: typeError('a duration such as "5m"') }).superRefine((text, context) => {
+    const ms = parsePromDuration(text.trim());
+    const problem = durationProblem(ms, text) ?? (ms! < minimumMs ? 'must be greater than zero' : undefined);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** Whole seconds that fit a Go `time.Duration` (Grafana reads these fields into one). */
+function durationSeconds() {
+  return z
+    .number({ error: typeError('a number of seconds') })
+    .refine(Number.isInteger, 'must be whole seconds')
+    .min(0, 'cannot be negative')
+    .max(MAX_DURATION_SECONDS, durationOutOfRange);
+}
 
 const labelMap = z.record(z.string(), z.string({ error: typeError('a string') }), { error: typeError('an object of strings') });
 
-export const relativeTimeRangeSchema = z.object({
-  from: z.number({ error: typeError('a number of seconds') }).min(0, 'cannot be negative'),
-  to: z.number({ error: typeError('a number of seconds') }).min(0, 'cannot be negative'),
-});
+/** Seconds before now a query reads from and to (Grafana's `RelativeTimeRange`): `from` is the earlier end. */
+export const relativeTimeRangeSchema = z
+  .object({ from: durationSeconds(), to: durationSeconds() })
+  .refine((range) => range.from >= range.to, {
+    message: 'must be at least "to": both count seconds before now, so "from" is the earlier end',
+    path: ['from'],
+  });
 
 /** One query or expression of a rule (Grafana's `AlertQuery`). */
 export const alertQuerySchema = z.object({
@@ -46,14 +86,19 @@ export const alertQuerySchema = z.object({
 });
 export type AlertQuery = z.output<typeof alertQuerySchema>;
 
+/** A rule's own routing (Grafana's `AlertRuleNotificationSettings`); that the receiver and time intervals exist is checked on save. */
 export const notificationSettingsSchema = z.looseObject({
-  receiver: z.string({ error: typeError('a string') }),
-  group_by: optionalField(z.array(z.string())),
-  group_wait: optionalField(z.string()),
-  group_interval: optionalField(z.string()),
-  repeat_interval: optionalField(z.string()),
-  mute_time_intervals: optionalField(z.array(z.string())),
-  active_time_intervals: optionalField(z.array(z.string())),
+  receiver: z.string({ error: typeError('a string') }).min(1, 'cannot be empty: name the contact point to notify'),
+  group_by: optionalField(
+    z
+      .array(z.string({ error: typeError('a string') }), { error: typeError('an array of label names') })
+      .refine((labels) => new Set(labels).size === labels.length, 'cannot name a label twice'),
+  ),
+  group_wait: optionalField(durationText(0)),
+  group_interval: optionalField(durationText(1)),
+  repeat_interval: optionalField(durationText(1)),
+  mute_time_intervals: optionalField(z.array(z.string({ error: typeError('a string') }), { error: typeError('an array of names') })),
+  active_time_intervals: optionalField(z.array(z.string({ error: typeError('a string') }), { error: typeError('an array of names') })),
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
@@ -102,10 +147,7 @@ const groupRuleSchema = provisionedAlertRuleRequestSchema.extend({
 export const alertRuleGroupRequestSchema = z.object({
   title: optionalField(z.string({ error: typeError('a string') })),
   folderUid: optionalField(z.string({ error: typeError('a string') })),
-  interval: z
-    .number({ error: typeError('a number of seconds') })
-    .int('must be whole seconds')
-    .min(1, 'must be positive'),
+  interval: durationSeconds().min(1, 'must be positive'),
   rules: z.array(groupRuleSchema, { error: typeError('an array of rules') }).default([]),
 });
 export type AlertRuleGroupRequest = z.output<typeof alertRuleGroupRequestSchema>;

@@ -4,14 +4,24 @@
  * when nothing came back, Error when a query or expression failed.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPRESSION_DATASOURCE_UID, type AlertQuery } from '../../contract/alerting';
+import type { AlertQuery } from '../../contract/alerting';
 import type { QueryResult } from '../../contract/query';
 import { ApiError } from '../errors';
 import type { Frame } from '../query/frames';
 import { runQueries } from '../query/service';
 import type { Store } from '../store';
 import { ExpressionError } from './expressionError';
-import { classicConditions, reduce, resample, threshold, type ClassicCondition, type Evaluator } from './expressions';
+import {
+  classicConditions,
+  expressionInput,
+  expressionsInRunOrder,
+  isExpression,
+  reduce,
+  resample,
+  threshold,
+  type ClassicCondition,
+  type Evaluator,
+} from './expressions';
 import { evaluateMath } from './mathExpression';
 import { isLabelSubset, labelsKey, labelsText, NO_DATA, valueOfFrames, type ExprValue, type Labels } from './values';
 
@@ -49,8 +59,6 @@ function rangeOf(query: AlertQuery, now: number) {
   return { from: now - relative.from * 1000, to: now - relative.to * 1000 };
 }
 
-const isExpression = (query: AlertQuery) => query.datasourceUid === EXPRESSION_DATASOURCE_UID;
-
 class QueryFailure extends Error {
   constructor(
     message: string,
@@ -61,7 +69,7 @@ class QueryFailure extends Error {
   }
 }
 
-/** Runs the data queries, then the expressions in order; throws QueryFailure or ExpressionError. */
+/** Runs the data queries, then the expressions, each after those it reads; throws QueryFailure or ExpressionError. */
 export async function evaluateQueries(
   context: EvaluationContext,
   orgId: number,
@@ -104,21 +112,22 @@ export async function evaluateQueries(
     },
     { from: now, to: now - DEFAULT_RANGE_SECONDS * 1000 },
   );
-  for (const query of data.filter(isExpression)) {
+  for (const query of expressionsInRunOrder(data)) {
     values.set(query.refId, runExpression(query, values, widest, loaded));
   }
   return values;
 }
 
 function refOf(model: Record<string, unknown>, refId: string): string {
-  const expression = typeof model.expression === 'string' ? model.expression.trim().replace(/^\$\{?|\}$/g, '') : '';
+  const expression = expressionInput(model);
   if (!expression) throw new ExpressionError(`expression ${refId} names no input: set model.expression to the refId it reads`);
   return expression;
 }
 
 function inputOf(values: Map<string, ExprValue>, ref: string, refId: string): ExprValue {
   const value = values.get(ref);
-  if (!value) throw new ExpressionError(`expression ${refId} reads "${ref}", which no query or expression before it defines`);
+  if (!value)
+    throw new ExpressionError(`expression ${refId} reads "${ref}", which no query or expression of the rule defines (or it reads back)`);
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classicConditions, reduce, resample, threshold } from './expressions';
-import { evaluateMath, mathVariables } from './mathExpression';
+import { classicConditions, expressionsProblem, reduce, resample, threshold } from './expressions';
+import { evaluateMath, MAX_MATH_NESTING, mathVariables } from './mathExpression';
 import { expandTemplate } from './template';
 import { labelsKey, valueOfFrames, type ExprValue } from './values';
 
@@ -53,10 +53,68 @@ describe('math', () => {
     expect(evaluateMath('$C - $A', vars)).toEqual(series({ h: 'a' }, [1, 2, 3], [99, 98, 97]));
   });
 
+  it('takes long flat expressions and bounds nesting, without overflowing the stack', () => {
+    const vars = new Map<string, ExprValue>([['B', { kind: 'scalar', value: 2 }]]);
+    const scalar = (text: string) => (evaluateMath(text, vars) as { value: number }).value;
+    expect(scalar(Array(20_000).fill('$B').join('+'))).toBe(40_000);
+    expect(scalar(Array(20_000).fill('$B').join(' - '))).toBe(2 - 19_999 * 2);
+    expect(scalar(`1 ${'** 1 '.repeat(20_000)}`)).toBe(1);
+    expect(scalar(`${'-'.repeat(50_001)}$B`)).toBe(-2);
+    expect(scalar(`${'!'.repeat(3)}0`)).toBe(1);
+    expect(scalar('1 - 2 - 3')).toBe(-4);
+    expect(scalar('-2 ** 2')).toBe(4);
+    expect(scalar('2 * 3 + 4 * 5 - 6 / 3 == 24 && 1')).toBe(1);
+    const nested = (levels: number) => `${'abs('.repeat(levels / 2)}${'('.repeat(levels / 2)}$B${')'.repeat(levels)}`;
+    expect(scalar(nested(MAX_MATH_NESTING))).toBe(2);
+    expect(() => evaluateMath(nested(MAX_MATH_NESTING + 2), vars)).toThrow(
+      `the math expression nests deeper than ${MAX_MATH_NESTING} levels`,
+    );
+    expect(() => evaluateMath(`${'('.repeat(50_000)}$B${')'.repeat(50_000)}`, vars)).toThrow(/nests deeper than/);
+    expect(mathVariables(Array(20_000).fill('$B').join('*'))).toEqual(['B']);
+  });
+
   it('refuses unknown words and variables, and passes no data on', () => {
     expect(() => evaluateMath('$A > foo', new Map([['A', numbers([{}, 1])]]))).toThrow(/unknown word "foo"/);
     expect(() => evaluateMath('$Z > 1', new Map())).toThrow(/\$Z/);
     expect(evaluateMath('$A > 1', new Map([['A', { kind: 'nodata' } as ExprValue]]))).toEqual({ kind: 'nodata' });
+  });
+});
+
+describe('checking expressions before they run', () => {
+  const query = (refId: string) => ({ refId, datasourceUid: 'ds', model: {} });
+  const expression = (refId: string, model: Record<string, unknown>) => ({ refId, datasourceUid: '__expr__', model });
+
+  it('takes inputs that run before: every data query, then the expressions above', () => {
+    expect(expressionsProblem([expression('B', { type: 'reduce', reducer: 'max', expression: '$A' }), query('A')])).toBeUndefined();
+    expect(
+      expressionsProblem([
+        query('A'),
+        expression('B', { type: 'resample', expression: 'A', window: '1m' }),
+        expression('C', { type: 'math', expression: '${B} * 2' }),
+        expression('D', { type: 'classic_conditions', conditions: [{ query: { params: ['C'] }, evaluator: { type: 'gt', params: [1] } }] }),
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('names the query and field at fault', () => {
+    expect(expressionsProblem([query('A'), expression('B', { type: 'math', expression: '$B' })])).toEqual({
+      index: 1,
+      field: 'model.expression',
+      message: 'expression B reads itself ($B)',
+    });
+    expect(expressionsProblem([query('A'), expression('B', { type: 'resample', expression: 'A', window: 'soon' })])).toMatchObject({
+      field: 'model.window',
+    });
+    expect(
+      expressionsProblem([
+        query('A'),
+        expression('B', { type: 'reduce', reducer: 'last', expression: 'A', settings: { mode: 'toString' } }),
+      ]),
+    ).toMatchObject({ field: 'model.settings.mode' });
+    expect(expressionsProblem([query('A'), expression('B', { type: 'math', expression: '$A +' })])).toMatchObject({
+      message: 'math expression B ends too early',
+    });
+    expect(expressionsProblem([expression('B', { type: 'bogus' })])).toMatchObject({ field: 'model.type' });
   });
 });
 

@@ -6,11 +6,18 @@
 import { ExpressionError } from './expressionError';
 import { isLabelSubset, NO_DATA, type ExprValue, type Labels, type NumberItem, type Series } from './values';
 
+/**
+ * The parsed expression. Runs of one precedence (`$A + $B - 1`, `2 ** 3 ** 2`) and of prefix
+ * operators (`--$A`) are flat lists, so the tree is only as deep as the expression nests
+ * parentheses and calls, which the parser bounds: a long flat expression never overflows the stack.
+ */
 type Node =
   | { type: 'num'; value: number }
   | { type: 'var'; name: string }
-  | { type: 'unary'; op: '-' | '!'; arg: Node }
-  | { type: 'binary'; op: string; left: Node; right: Node }
+  /** `ops` outermost first: `-!$A` is `-(!$A)`. */
+  | { type: 'unary'; ops: Array<'-' | '!'>; arg: Node }
+  /** `operands[0] ops[0] operands[1] ops[1] …`, all of one precedence; `**` groups from the right. */
+  | { type: 'chain'; operands: Node[]; ops: string[]; fromRight: boolean }
   | { type: 'call'; name: string; args: Node[] };
 
 const FUNCTIONS = new Set(['abs', 'log', 'ceil', 'floor', 'round', 'is_nan', 'is_null', 'is_inf', 'is_number']);
@@ -32,90 +39,120 @@ const PRECEDENCE: Record<string, number> = {
   '%': 5,
   '**': 6,
 };
+const TIGHTEST = 6;
 
-function tokenize(text: string): string[] {
+/** How deep parentheses and function calls may nest (each level costs the parser stack frames). */
+export const MAX_MATH_NESTING = 100;
+
+/** The start of a long text, for messages. */
+function excerpt(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
+}
+
+function tokenize(text: string, name: string): string[] {
   const tokens: string[] = [];
   const pattern =
-    /\s*(\$\{[^}]+\}|\$[A-Za-z0-9_]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\*\*|&&|\|\||==|!=|<=|>=|[-+*/%<>!(),]|[A-Za-z_][A-Za-z0-9_]*)/y;
+    /\$\{[^}]+\}|\$[A-Za-z0-9_]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\*\*|&&|\|\||==|!=|<=|>=|[-+*/%<>!(),]|[A-Za-z_][A-Za-z0-9_]*/y;
+  const space = /\s*/y;
   let at = 0;
-  while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
+  for (;;) {
+    space.lastIndex = at;
+    space.exec(text);
+    at = space.lastIndex;
+    if (at >= text.length) break;
     pattern.lastIndex = at;
     const match = pattern.exec(text);
-    if (!match) throw new ExpressionError(`cannot read the math expression at "${text.slice(at).trim()}"`);
-    tokens.push(match[1]!);
+    if (!match) throw new ExpressionError(`${name} cannot be read at "${excerpt(text.slice(at))}"`);
+    tokens.push(match[0]);
     at = pattern.lastIndex;
   }
   return tokens;
 }
 
-/** Parses a math expression (`$A > 5`, `abs($A - $B) / 2`, `${my query} * 100`). */
-export function parseMath(text: string): Node {
-  const tokens = tokenize(text);
-  if (tokens.length === 0) throw new ExpressionError('the math expression is empty');
+/**
+ * Parses a math expression (`$A > 5`, `abs($A - $B) / 2`, `${my query} * 100`). `name` is how
+ * messages call it (`math expression C`).
+ */
+export function parseMath(text: string, name = 'the math expression'): Node {
+  const tokens = tokenize(text, name);
+  if (tokens.length === 0) throw new ExpressionError(`${name} is empty`);
   let pos = 0;
-  const peek = () => tokens[pos];
+  let nesting = 0;
   const next = () => tokens[pos++];
   const expect = (token: string) => {
-    if (next() !== token) throw new ExpressionError(`expected "${token}" in the math expression "${text}"`);
+    const found = next();
+    if (found !== token)
+      throw new ExpressionError(`${name} expects "${token}" ${found === undefined ? 'at its end' : `where it has "${excerpt(found)}"`}`);
+  };
+  const nest = () => {
+    if (++nesting > MAX_MATH_NESTING)
+      throw new ExpressionError(`${name} nests deeper than ${MAX_MATH_NESTING} levels of parentheses and function calls`);
   };
   const primary = (): Node => {
     const token = next();
-    if (token === undefined) throw new ExpressionError(`the math expression "${text}" ends too early`);
+    if (token === undefined) throw new ExpressionError(`${name} ends too early`);
     if (token === '(') {
+      nest();
       const inner = binary(1);
       expect(')');
+      nesting--;
       return inner;
     }
-    if (token === '-' || token === '!') return { type: 'unary', op: token, arg: binary(7) };
-    if (token === '+') return binary(7);
     if (token.startsWith('${')) return { type: 'var', name: token.slice(2, -1) };
     if (token.startsWith('$')) return { type: 'var', name: token.slice(1) };
     if (/^[\d.]/.test(token)) return { type: 'num', value: Number(token) };
     if (FUNCTIONS.has(token)) {
       expect('(');
+      nest();
       const args = [binary(1)];
-      while (peek() === ',') {
+      while (tokens[pos] === ',') {
         next();
         args.push(binary(1));
       }
       expect(')');
+      nesting--;
       return { type: 'call', name: token, args };
     }
     throw new ExpressionError(
-      `unknown word "${token}" in the math expression (variables are written $A; functions: ${[...FUNCTIONS].join(', ')})`,
+      `unknown word "${excerpt(token)}" in ${name} (variables are written $A; functions: ${[...FUNCTIONS].join(', ')})`,
     );
   };
-  const binary = (minimum: number): Node => {
-    let left = primary();
-    for (;;) {
-      const op = peek();
-      const strength = op !== undefined ? PRECEDENCE[op] : undefined;
-      if (strength === undefined || strength < minimum) break;
+  // Prefix operators bind tighter than any binary one: `-2 ** 2` is `(-2) ** 2`.
+  const unary = (): Node => {
+    const ops: Array<'-' | '!'> = [];
+    for (let token = tokens[pos]; token === '-' || token === '!' || token === '+'; token = tokens[pos]) {
       next();
-      // `**` binds to the right; the others to the left.
-      const right = binary(op === '**' ? strength : strength + 1);
-      left = { type: 'binary', op: op!, left, right };
+      if (token !== '+') ops.push(token);
     }
-    return left;
+    const arg = primary();
+    return ops.length > 0 ? { type: 'unary', ops, arg } : arg;
+  };
+  const binary = (strength: number): Node => {
+    if (strength > TIGHTEST) return unary();
+    const operands = [binary(strength + 1)];
+    const ops: string[] = [];
+    while (pos < tokens.length && PRECEDENCE[tokens[pos]!] === strength) {
+      ops.push(next()!);
+      operands.push(binary(strength + 1));
+    }
+    return ops.length === 0 ? operands[0]! : { type: 'chain', operands, ops, fromRight: strength === TIGHTEST };
   };
   const tree = binary(1);
-  if (pos < tokens.length) throw new ExpressionError(`unexpected "${tokens[pos]}" in the math expression "${text}"`);
+  if (pos < tokens.length) throw new ExpressionError(`${name} has an unexpected "${excerpt(tokens[pos]!)}"`);
   return tree;
 }
 
 /** The variables a math expression reads. */
-export function mathVariables(text: string): string[] {
+export function mathVariables(text: string, name?: string): string[] {
   const found = new Set<string>();
   const walk = (node: Node) => {
     if (node.type === 'var') found.add(node.name);
     else if (node.type === 'unary') walk(node.arg);
-    else if (node.type === 'binary') {
-      walk(node.left);
-      walk(node.right);
-    } else if (node.type === 'call') node.args.forEach(walk);
+    else if (node.type === 'chain') node.operands.forEach(walk);
+    else if (node.type === 'call') node.args.forEach(walk);
   };
-  walk(parseMath(text));
+  walk(parseMath(text, name));
   return [...found];
 }
 
@@ -255,27 +292,40 @@ function combine(op: string, left: ExprValue, right: ExprValue): ExprValue {
   };
 }
 
-export function evaluateMath(text: string, vars: Map<string, ExprValue>): ExprValue {
+export function evaluateMath(text: string, vars: Map<string, ExprValue>, name = 'the math expression'): ExprValue {
   const evaluate = (node: Node): ExprValue => {
     switch (node.type) {
       case 'num':
         return { kind: 'scalar', value: node.value };
       case 'var': {
         const value = vars.get(node.name);
-        if (!value) throw new ExpressionError(`the math expression reads $${node.name}, which no query or expression before it defines`);
+        if (!value) throw new ExpressionError(`${name} reads $${node.name}, which no query or expression of the rule defines`);
         return value;
       }
       case 'unary': {
-        const arg = evaluate(node.arg);
-        return mapValue(arg, (v) => (v === null ? null : node.op === '-' ? -v : v === 0 ? 1 : 0));
+        let value = evaluate(node.arg);
+        for (let i = node.ops.length - 1; i >= 0; i--) {
+          const op = node.ops[i];
+          value = mapValue(value, (v) => (v === null ? null : op === '-' ? -v : v === 0 ? 1 : 0));
+        }
+        return value;
       }
-      case 'binary':
-        return combine(node.op, evaluate(node.left), evaluate(node.right));
+      case 'chain': {
+        const values = node.operands.map(evaluate);
+        if (node.fromRight) {
+          let value = values[values.length - 1]!;
+          for (let i = values.length - 2; i >= 0; i--) value = combine(node.ops[i]!, values[i]!, value);
+          return value;
+        }
+        let value = values[0]!;
+        for (let i = 1; i < values.length; i++) value = combine(node.ops[i - 1]!, value, values[i]!);
+        return value;
+      }
       case 'call': {
         if (node.args.length !== 1) throw new ExpressionError(`${node.name} takes one argument`);
         return mapValue(evaluate(node.args[0]!), (v) => applyFunction(node.name, v));
       }
     }
   };
-  return evaluate(parseMath(text));
+  return evaluate(parseMath(text, name));
 }

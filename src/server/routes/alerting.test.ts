@@ -138,6 +138,27 @@ describe('rule groups (Terraform round trip)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('interval');
+    // Grafana keeps an interval as a Go time.Duration: about 292 years at most.
+    const huge = await server.call({
+      method: 'PUT',
+      url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/x`,
+      payload: { interval: 9007199254740990, rules: [] },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ field: 'interval', message: expect.stringMatching(/out of range/) });
+  });
+
+  it('refuses two rules with one uid in a group, naming the uid, and stores nothing', async () => {
+    const url = `/api/v1/provisioning/folder/${folderUid}/rule-groups/twins`;
+    const answer = await server.call({
+      method: 'PUT',
+      url,
+      payload: { interval: 60, rules: [mathRule('twin one', '1', { uid: 'dupx' }), mathRule('twin two', '0', { uid: 'dupx' })] },
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json()).toMatchObject({ field: 'rules.1.uid', message: expect.stringMatching(/"dupx"/) });
+    expect((await server.call({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/v1/provisioning/alert-rules/dupx' })).statusCode).toBe(404);
   });
 });
 
@@ -186,6 +207,12 @@ describe('rules by uid', () => {
         /\$Q/,
       ],
       [{ noDataState: 'Sometimes' }, 'noDataState', /one of/],
+      // Durations are Go time.Durations: past about 292 years they are out of range, not rounded.
+      [{ for: 1e305 }, 'for', /for: is out of range: a duration can be at most 292y/],
+      [{ for: '9999999999999999999999y' }, 'for', /out of range/],
+      [{ for: 2 ** 53 }, 'for', /out of range/],
+      [{ keep_firing_for: '293y' }, 'keep_firing_for', /out of range/],
+      [{ keep_firing_for: 1e305 }, 'keep_firing_for', /out of range/],
     ];
     for (const [payload, field, message] of cases) {
       const answer = await post(payload);
@@ -193,6 +220,196 @@ describe('rules by uid', () => {
       expect(answer.json().field).toBe(field);
       expect(answer.json().message).toMatch(message);
     }
+  });
+});
+
+describe('validation on save, as Grafana', () => {
+  const post = (payload: Record<string, unknown>) =>
+    server.call({
+      method: 'POST',
+      url: '/api/v1/provisioning/alert-rules',
+      payload: { ...mathRule(`Checked ${Math.random()}`, '1'), folderUID: folderUid, ruleGroup: 'checked', ...payload },
+    });
+  const query = (refId: string, relativeTimeRange: unknown = { from: 600, to: 0 }) => ({
+    refId,
+    datasourceUid: testdata,
+    relativeTimeRange,
+    model: { scenarioId: 'csv_metric_values', stringInput: '1,2,3' },
+  });
+  const expression = (refId: string, model: Record<string, unknown>) => ({ refId, datasourceUid: '__expr__', model });
+  const reduceB = expression('B', { type: 'reduce', reducer: 'last', expression: 'A' });
+  const thresholdC = expression('C', { type: 'threshold', expression: 'B', conditions: [{ evaluator: { type: 'gt', params: [0] } }] });
+
+  it('reads durations back as they were written, up to the longest Go duration', async () => {
+    const longest = await post({ for: '292y', keep_firing_for: 90 });
+    expect(longest.statusCode, longest.body).toBe(201);
+    const rule = provisionedAlertRuleSchema.parse(longest.json());
+    expect(rule).toMatchObject({ for: '292y', keep_firing_for: '1m30s' });
+    const back = await server.call({ method: 'PUT', url: `/api/v1/provisioning/alert-rules/${rule.uid}`, payload: rule });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ for: '292y', keep_firing_for: '1m30s' });
+  });
+
+  it('refuses expressions evaluation would refuse, with the same message as POST /api/v1/eval', async () => {
+    const cases: Array<[string, unknown[], string, RegExp]> = [
+      [
+        'math reading itself',
+        [query('A'), reduceB, expression('C', { type: 'math', expression: '$C > 0' })],
+        'data.2.model.expression',
+        /C reads itself/,
+      ],
+      [
+        'a cycle',
+        [query('A'), expression('B', { type: 'math', expression: '$C' }), expression('C', { type: 'math', expression: '$B' })],
+        'data.1.model.expression',
+        /expressions read each other in a cycle: B → C → B/,
+      ],
+      [
+        'reduce without input',
+        [query('A'), expression('B', { type: 'reduce', reducer: 'last' }), thresholdC],
+        'data.1.model.expression',
+        /names no input/,
+      ],
+      [
+        'reduce of no such refId',
+        [query('A'), expression('B', { type: 'reduce', reducer: 'last', expression: 'ZZ' }), thresholdC],
+        'data.1.model.expression',
+        /reads "ZZ", which no query or expression of the rule defines/,
+      ],
+      [
+        'an unknown reducer',
+        [query('A'), expression('B', { type: 'reduce', reducer: 'nope', expression: 'A' }), thresholdC],
+        'data.1.model.reducer',
+        /unknown reducer "nope"/,
+      ],
+      [
+        'threshold without conditions',
+        [query('A'), reduceB, expression('C', { type: 'threshold', expression: 'B' })],
+        'data.2.model.conditions',
+        /needs conditions/,
+      ],
+      [
+        'threshold with conditions "x"',
+        [query('A'), reduceB, expression('C', { type: 'threshold', expression: 'B', conditions: 'x' })],
+        'data.2.model.conditions',
+        /needs conditions/,
+      ],
+      [
+        'a range threshold with one number',
+        [
+          query('A'),
+          reduceB,
+          expression('C', { type: 'threshold', expression: 'B', conditions: [{ evaluator: { type: 'within_range', params: [1] } }] }),
+        ],
+        'data.2.model.conditions.0.evaluator',
+        /within_range, which needs 2 numbers/,
+      ],
+      [
+        'classic conditions [{}]',
+        [query('A'), expression('C', { type: 'classic_conditions', conditions: [{}] })],
+        'data.1.model.conditions.0.evaluator',
+        /classic condition 1 of C needs an evaluator/,
+      ],
+      [
+        'classic conditions null',
+        [query('A'), expression('C', { type: 'classic_conditions', conditions: null })],
+        'data.1.model.conditions',
+        /needs at least one condition/,
+      ],
+      ['two queries with one refId', [query('A'), query('A'), reduceB, thresholdC], 'data.1.refId', /share refId "A"/],
+    ];
+    for (const [name, data, field, message] of cases) {
+      const saved = await post({ condition: 'C', data });
+      expect(saved.statusCode, name).toBe(400);
+      expect(saved.json().field, name).toBe(field);
+      expect(saved.json().message, name).toMatch(message);
+      const evaluated = await server.call({ method: 'POST', url: '/api/v1/eval', payload: { data } });
+      expect(evaluated.statusCode, name).toBe(400);
+      expect(evaluated.json().field, name).toBe(field);
+      expect(evaluated.json().message.replace('Failed to evaluate queries and expressions: ', ''), name).toBe(
+        saved.json().message.replace('invalid alert rule: ', ''),
+      );
+    }
+  });
+
+  it('saves and evaluates what it can run: each expression after what it reads, wherever it is listed', async () => {
+    // Data queries run first; expressions in the order of what reads what, as in Grafana's
+    // pipeline: the threshold C is listed before the reduce B it reads, B before the query A.
+    const cases = [
+      [reduceB, query('A'), thresholdC],
+      [thresholdC, reduceB, query('A')],
+      [expression('D', { type: 'math', expression: '$C * 2' }), thresholdC, query('A'), reduceB],
+    ];
+    for (const data of cases) {
+      const condition = data[0]!.refId === 'D' ? 'D' : 'C';
+      const saved = await post({ condition, data });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const evaluated = await server.call({ method: 'POST', url: '/api/v1/eval', payload: { data } });
+      expect(evaluated.statusCode, evaluated.body).toBe(200);
+      expect(evaluated.json().results[condition].frames[0].data.values).toEqual([[condition === 'D' ? 2 : 1]]);
+    }
+  });
+
+  it('answers 400 for math nested too deep, and takes a long flat one', async () => {
+    const deep = await post({ data: [expression('A', { type: 'math', expression: `${'('.repeat(50_000)}1${')'.repeat(50_000)}` })] });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({
+      field: 'data.0.model.expression',
+      message: 'invalid alert rule: math expression A nests deeper than 100 levels of parentheses and function calls',
+    });
+    const terms = Array(20_000).fill('$B').join(' + ');
+    const data = [query('A'), reduceB, expression('C', { type: 'math', expression: terms })];
+    const long = await post({ condition: 'C', data });
+    expect(long.statusCode, long.body.slice(0, 300)).toBe(201);
+    const evaluated = await server.call({ method: 'POST', url: '/api/v1/eval', payload: { data } });
+    expect(evaluated.statusCode, evaluated.body.slice(0, 300)).toBe(200);
+    expect(evaluated.json().results.C.frames[0].data.values).toEqual([[3 * 20_000]]);
+  });
+
+  it('refuses relative time ranges that are inverted, fractional or out of range', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ from: 10, to: 600 }, /from: must be at least "to"/],
+      [{ from: 1e308, to: 0 }, /out of range/],
+      [{ from: 9_223_372_037, to: 0 }, /out of range/],
+      [{ from: 1.5, to: 0 }, /whole seconds/],
+      [{ from: -1, to: 0 }, /cannot be negative/],
+    ];
+    for (const [range, message] of cases) {
+      const data = [query('A', range), reduceB, thresholdC];
+      const saved = await post({ condition: 'C', data });
+      expect(saved.statusCode, JSON.stringify(range)).toBe(400);
+      expect(saved.json().field).toMatch(/^data\.0\.relativeTimeRange\./);
+      expect(saved.json().message).toMatch(message);
+      expect((await server.call({ method: 'POST', url: '/api/v1/eval', payload: { data } })).statusCode).toBe(400);
+    }
+    expect((await post({ condition: 'C', data: [query('A', { from: 600, to: 600 }), reduceB, thresholdC] })).statusCode).toBe(201);
+  });
+
+  it('refuses notification settings naming a contact point or time interval that does not exist, or bad durations', async () => {
+    const timing = { name: 'rule-quiet-hours', time_intervals: [{ times: [{ start_time: '00:00', end_time: '06:00' }] }] };
+    const created = await server.call({ method: 'POST', url: '/api/v1/provisioning/mute-timings', payload: timing });
+    expect(created.statusCode, created.body).toBe(201);
+    const receiver = 'grafana-default-email';
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ receiver: 'no-such-receiver' }, 'notification_settings.receiver', /receiver "no-such-receiver" does not exist/],
+      [{ receiver: '' }, 'notification_settings.receiver', /cannot be empty/],
+      [{ receiver, group_wait: 'xx' }, 'notification_settings.group_wait', /must be a duration/],
+      [{ receiver, group_interval: '0s' }, 'notification_settings.group_interval', /greater than zero/],
+      [{ receiver, repeat_interval: '300y' }, 'notification_settings.repeat_interval', /out of range/],
+      [{ receiver, group_by: ['alertname', 'alertname'] }, 'notification_settings.group_by', /twice/],
+      [{ receiver, mute_time_intervals: ['nope'] }, 'notification_settings.mute_time_intervals.0', /time interval "nope" does not exist/],
+      [{ receiver, active_time_intervals: [timing.name, 'nope'] }, 'notification_settings.active_time_intervals.1', /"nope"/],
+    ];
+    for (const [settings, field, message] of cases) {
+      const answer = await post({ notification_settings: settings });
+      expect(answer.statusCode, JSON.stringify(settings)).toBe(400);
+      expect(answer.json().field).toBe(field);
+      expect(answer.json().message).toMatch(message);
+    }
+    const settings = { receiver, group_by: ['alertname'], group_wait: '0s', group_interval: '1m', mute_time_intervals: [timing.name] };
+    const good = await post({ notification_settings: settings });
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().notification_settings).toEqual(settings);
   });
 });
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPRESSION_DATASOURCE_UID, evalRequestSchema } from '../../contract/alerting';
 import { evaluateQueries } from '../alerting/evaluator';
+import { expressionsProblem } from '../alerting/expressions';
 import type { ExprValue } from '../alerting/values';
 import { badRequest } from '../errors';
 import { parseBody } from '../http';
@@ -23,6 +24,13 @@ export function registerEvalRoutes(app: FastifyInstance, store: Store): void {
       ) {
         throw badRequest(`data source "${query.datasourceUid}" of query ${query.refId} not found`, { field: `data.${i}.datasourceUid` });
       }
+    }
+    // The same check as saving a rule, so what previews here saves, and what saves evaluates.
+    const problem = expressionsProblem(body.data);
+    if (problem) {
+      throw badRequest(`Failed to evaluate queries and expressions: ${problem.message}`, {
+        field: `data.${problem.index}.${problem.field}`,
+      });
     }
     let values: Map<string, ExprValue>;
     try {

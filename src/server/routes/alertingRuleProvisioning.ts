@@ -10,10 +10,11 @@ import {
   provisionedAlertRuleRequestSchema,
   ruleGroupParamsSchema,
   ruleUidParamsSchema,
+  type NotificationSettings,
   type ProvisionedAlertRuleRequest,
 } from '../../contract/alerting';
 import { formatPromDuration } from '../../contract/durations';
-import { mathVariables } from '../alerting/mathExpression';
+import { expressionsProblem } from '../alerting/expressions';
 import { badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Store } from '../store';
@@ -22,44 +23,44 @@ import { byGroup, exportedRule, groupInterval, provisionedRule, queryOut } from 
 import { accessOf, foldersOf, requireFolder } from './alertingRuleFolders';
 import { provenanceMismatch, provenanceOf } from './alertingProvenance';
 
-/** Checks what the contract cannot: the condition, data sources and expressions. */
+/** Checks what the contract cannot: expressions (as evaluation does), the condition, data sources and notification settings. */
 async function checkRule(store: Store, orgId: number, body: ProvisionedAlertRuleRequest, prefix: string): Promise<void> {
-  const refIds = new Set<string>();
-  for (const [i, query] of body.data.entries()) {
-    if (refIds.has(query.refId))
-      throw badRequest(`invalid alert rule: two queries share refId "${query.refId}"`, { field: `${prefix}data.${i}.refId` });
-    refIds.add(query.refId);
-  }
-  if (!refIds.has(body.condition)) {
+  const problem = expressionsProblem(body.data);
+  if (problem) throw badRequest(`invalid alert rule: ${problem.message}`, { field: `${prefix}data.${problem.index}.${problem.field}` });
+  if (!body.data.some((query) => query.refId === body.condition)) {
     throw badRequest(`invalid alert rule: condition "${body.condition}" is not the refId of any query or expression in data`, {
       field: `${prefix}condition`,
     });
   }
   for (const [i, query] of body.data.entries()) {
-    if (query.datasourceUid === EXPRESSION_DATASOURCE_UID) {
-      const type = query.model.type;
-      if (!['math', 'reduce', 'threshold', 'resample', 'classic_conditions'].includes(String(type))) {
-        throw badRequest(`invalid alert rule: expression ${query.refId} has unknown type "${String(type ?? '')}"`, {
-          field: `${prefix}data.${i}.model.type`,
-        });
-      }
-      if (type === 'math') {
-        try {
-          const missing = mathVariables(String(query.model.expression ?? '')).filter((name) => !refIds.has(name));
-          if (missing.length > 0) throw new Error(`it reads $${missing[0]}, which is not a refId of this rule`);
-        } catch (error) {
-          throw badRequest(`invalid alert rule: math expression ${query.refId}: ${(error as Error).message}`, {
-            field: `${prefix}data.${i}.model.expression`,
-          });
-        }
-      }
-      continue;
-    }
+    if (query.datasourceUid === EXPRESSION_DATASOURCE_UID) continue;
     const ds = await store.dataSources.find(orgId, { uid: query.datasourceUid });
     if (!ds) {
       throw badRequest(`invalid alert rule: data source "${query.datasourceUid}" of query ${query.refId} not found`, {
         field: `${prefix}data.${i}.datasourceUid`,
       });
+    }
+  }
+  if (body.notification_settings)
+    await checkNotificationSettings(store, orgId, body.notification_settings, `${prefix}notification_settings`);
+}
+
+/** The contact point and time intervals a rule routes to must exist (Grafana's notification settings validator). */
+async function checkNotificationSettings(store: Store, orgId: number, settings: NotificationSettings, prefix: string): Promise<void> {
+  if (!(await store.alertingNotify.receiverNames(orgId)).has(settings.receiver)) {
+    throw badRequest(`invalid alert rule: notification_settings: receiver "${settings.receiver}" does not exist`, {
+      field: `${prefix}.receiver`,
+    });
+  }
+  const lists = (['mute_time_intervals', 'active_time_intervals'] as const).filter((list) => (settings[list]?.length ?? 0) > 0);
+  if (lists.length === 0) return;
+  const timings = new Set((await store.alertingNotify.muteTimings(orgId)).map((timing) => timing.name));
+  for (const list of lists) {
+    for (const [i, name] of settings[list]!.entries()) {
+      if (!timings.has(name))
+        throw badRequest(`invalid alert rule: notification_settings: time interval "${name}" does not exist`, {
+          field: `${prefix}.${list}.${i}`,
+        });
     }
   }
 }
@@ -182,6 +183,18 @@ export function registerRuleProvisioningRoutes(app: FastifyInstance, store: Stor
     const existing = await store.alerting.group(identity.orgId, folderUid, group);
     for (const rule of existing?.rules ?? []) refuseProvisionedRule(rule);
     const inputs: AlertRuleInput[] = [];
+    const indexOfUid = new Map<string, number>();
+    for (const [i, rule] of body.rules.entries()) {
+      if (rule.uid) {
+        const earlier = indexOfUid.get(rule.uid);
+        if (earlier !== undefined) {
+          throw badRequest(`invalid rule group: rules ${earlier} and ${i} both have uid "${rule.uid}": a uid names one rule`, {
+            field: `rules.${i}.uid`,
+          });
+        }
+        indexOfUid.set(rule.uid, i);
+      }
+    }
     for (const [i, rule] of body.rules.entries()) {
       const full = { ...rule, folderUID: folderUid, ruleGroup: group };
       await checkRule(store, identity.orgId, full, `rules.${i}.`);
