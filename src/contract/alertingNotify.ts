@@ -150,7 +150,8 @@ export const contactPointRequestSchema = z.object({
   name: z
     .string({ error: typeError('a string') })
     .min(1, 'cannot be empty')
-    .max(190),
+    .max(190)
+    .refine((name) => name.trim() !== '', 'cannot be blank'),
   type: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
   settings: z.record(z.string(), z.unknown(), { error: typeError('an object') }),
   disableResolveMessage: optionalField(z.boolean({ error: typeError('true or false') })),
@@ -171,6 +172,21 @@ export const contactPointsSchema = z.array(contactPointSchema);
 
 export const contactPointsQuerySchema = z.object({ name: z.string().optional() });
 
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * Alertmanager's `date-time` (RFC 3339, as Go's time.Parse reads it: real days, hours to 23,
+ * seconds to 59). `Date.parse` takes far more ("1", "3000", "Jan 1") and rolls 02-30 into March.
+ */
+export function isRfc3339DateTime(text: string): boolean {
+  const match = RFC3339.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const offsetOk = match[8] === undefined || (Number(match[8]) <= 23 && Number(match[9]) <= 59);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && offsetOk;
+}
+
 /** An Alertmanager v2 silence matcher. `isEqual` false negates (`!=`, `!~`). */
 export const silenceMatcherSchema = z.object({
   name: labelName,
@@ -189,10 +205,8 @@ export const postableSilenceSchema = z.object({
     .max(100),
   startsAt: z
     .string({ error: typeError('a date') })
-    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
-  endsAt: z
-    .string({ error: typeError('a date') })
-    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-01-01T00:00:00Z'),
+    .refine(isRfc3339DateTime, 'must be an RFC 3339 date-time such as 2024-01-01T00:00:00Z'),
+  endsAt: z.string({ error: typeError('a date') }).refine(isRfc3339DateTime, 'must be an RFC 3339 date-time such as 2024-01-01T00:00:00Z'),
   createdBy: z.string({ error: typeError('a string') }).min(1, 'cannot be empty'),
   comment: z.string({ error: typeError('a string') }),
 });

@@ -62,12 +62,16 @@ async function main(): Promise<void> {
     }
     stopping = true;
     provisioner?.stop();
+    // Notifications stop first: a receiver that never answers must not hold the exit (the deliveries
+    // cut short are recorded as not delivered, and groups not yet claimed stay due for the next start).
+    const notifierStopped = app.notifier.stop();
     app.log.info(`${signal}: shutting down; requests in flight have ${config.shutdownTimeoutMs / 1000} s to finish`);
     const cut = setTimeout(() => {
       app.log.warn('shutdown wait is over: closing the connections still open');
       app.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     try {
+      await notifierStopped;
       await app.close();
       clearTimeout(cut);
       await provisioner?.idle();

@@ -22,6 +22,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Store } from '../store';
 import type { IntegrationWrite } from '../store/alertingNotify';
+import { ruleList } from './alertingPolicies';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
 
 const CONTACT_POINTS = '/api/v1/provisioning/contact-points';
@@ -95,6 +96,16 @@ export function registerContactPointRoutes(app: FastifyInstance, store: Store): 
     const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
     if (allRoutes(tree).some((route) => route.receiver === integration.name)) {
       throw new ApiError(409, `contact point '${integration.name}' is currently used by a notification policy`);
+    }
+    // Grafana's ErrContactPointUsedInRule: a rule's notification_settings send to it by name.
+    const rules = (await store.alerting.withNotificationSettings(orgId)).filter(
+      (rule) => rule.notificationSettings.receiver === integration.name,
+    );
+    if (rules.length > 0) {
+      throw new ApiError(
+        409,
+        `contact point '${integration.name}' is currently used in the notification settings of alert rules: ${ruleList(rules)}`,
+      );
     }
   }
 

@@ -31,6 +31,33 @@ async function createContactPoint(body: object, headers: Record<string, string> 
   return contactPointSchema.parse(response.json());
 }
 
+/** Nesting Go's own parser would take (it stops only parentheses, at 10,000): beyond Sightline's bound. */
+const deepIfs = '{{if 1}}'.repeat(20_000) + '{{end}}'.repeat(20_000);
+const deepParens = '{{ ' + '('.repeat(20_000) + '1' + ')'.repeat(20_000) + ' }}';
+
+/** A rule (in a new folder) whose notification_settings route it to `settings.receiver` itself. */
+async function createRuleWithSettings(title: string, settings: Record<string, unknown>) {
+  const folder = await server.call({ method: 'POST', url: '/api/folders', payload: { title: `Folder of ${title}` } });
+  expect(folder.statusCode, folder.body).toBe(200);
+  const created = await server.call({
+    method: 'POST',
+    url: `${PROV}/alert-rules`,
+    payload: {
+      title,
+      folderUID: folder.json().uid,
+      ruleGroup: 'routing',
+      condition: 'A',
+      data: [{ refId: 'A', datasourceUid: '__expr__', relativeTimeRange: { from: 0, to: 0 }, model: { type: 'math', expression: '1' } }],
+      noDataState: 'NoData',
+      execErrState: 'Error',
+      for: '0s',
+      notification_settings: settings,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json() as { uid: string };
+}
+
 describe('contact points', () => {
   it("starts as Grafana's default configuration: an email contact point the default policy routes to", async () => {
     const other = await startTestServer();
@@ -134,6 +161,78 @@ describe('contact points', () => {
     expect(badTemplate.statusCode).toBe(400);
     expect(badTemplate.json().message).toMatch(/settings.title: .*end/);
   });
+
+  it('refuses settings of the wrong type, addresses that are not addresses and a blank name, naming them (400)', async () => {
+    const cases: Array<[object, number, RegExp]> = [
+      [{ name: 'x', type: 'webhook', settings: { url: ['http://127.0.0.1:1/'] } }, 400, /^invalid contact point: url must be a string$/],
+      [{ name: 'x', type: 'slack', settings: { url: { href: 'https://hooks.slack.com/x' } } }, 400, /url must be a string/],
+      [{ name: 'x', type: 'email', settings: { addresses: 'not-an-email;;;' } }, 400, /addresses: "not-an-email" is not an email address/],
+      [{ name: 'x', type: 'email', settings: { addresses: 'ops@example.com; @nowhere' } }, 400, /"@nowhere" is not an email address/],
+      [{ name: 'x', type: 'email', settings: { addresses: ['ops@example.com'] } }, 400, /addresses must be a string/],
+      [{ name: '   ', type: 'webhook', settings: { url: 'http://127.0.0.1:1/' } }, 400, /name: cannot be blank/],
+    ];
+    for (const [payload, status, message] of cases) {
+      const refused = await server.call({ method: 'POST', url: `${PROV}/contact-points`, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(refused.json().message).toMatch(message);
+    }
+    // Grafana's forms of an address list: separated by ; , or new lines, with display names.
+    const good = await createContactPoint({
+      name: 'mail-team',
+      type: 'email',
+      settings: { addresses: 'ops@example.com;Ops Team <team@example.com>,\n<example@email.com>;' },
+    });
+    expect(good.settings.addresses).toBe('ops@example.com;Ops Team <team@example.com>,\n<example@email.com>;');
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/contact-points/${good.uid}` })).statusCode).toBe(202);
+  });
+
+  it('refuses settings whose templates nest too deep with 400, here and in the test of a contact point', async () => {
+    for (const message of [deepIfs, deepParens]) {
+      const refused = await server.call({
+        method: 'POST',
+        url: `${PROV}/contact-points`,
+        payload: { name: 'deep', type: 'webhook', settings: { url: 'http://127.0.0.1:1/', message } },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(
+        /^invalid contact point: settings.message: max expression depth exceeded: .* more than 100 deep$/,
+      );
+      const tested = await server.call({
+        method: 'POST',
+        url: '/api/alertmanager/grafana/config/api/v1/receivers/test',
+        payload: {
+          receivers: [
+            { name: 'deep', grafana_managed_receiver_configs: [{ type: 'webhook', settings: { url: `${receiver.url}/x`, message } }] },
+          ],
+        },
+      });
+      expect(tested.statusCode).toBe(400);
+      expect(tested.json().receivers[0].grafana_managed_receiver_configs[0].error).toMatch(/max expression depth exceeded/);
+    }
+    expect((await server.call({ method: 'GET', url: `${PROV}/contact-points?name=deep` })).json()).toEqual([]);
+  });
+
+  it("refuses to delete or rename the contact point a rule's notification_settings send to (409 naming the rule), as Grafana", async () => {
+    const point = await createContactPoint({ name: 'rule-pager', type: 'webhook', settings: { url: `${receiver.url}/rule` } });
+    const rule = await createRuleWithSettings('Disk almost full', { receiver: 'rule-pager' });
+    const message = `contact point 'rule-pager' is currently used in the notification settings of alert rules: 'Disk almost full' (uid ${rule.uid})`;
+    const removed = await server.call({ method: 'DELETE', url: `${PROV}/contact-points/${point.uid}` });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toEqual({ message });
+    const renamed = await server.call({
+      method: 'PUT',
+      url: `${PROV}/contact-points/${point.uid}`,
+      payload: { ...point, name: 'other-pager' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ message });
+    // Another integration of the same name keeps the contact point alive: that one may go.
+    const sibling = await createContactPoint({ name: 'rule-pager', type: 'webhook', settings: { url: `${receiver.url}/rule2` } });
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/contact-points/${sibling.uid}` })).statusCode).toBe(202);
+    // Once the rule no longer names it, it goes.
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/alert-rules/${rule.uid}` })).statusCode).toBe(204);
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/contact-points/${point.uid}` })).statusCode).toBe(202);
+  });
 });
 
 describe('notification policies', () => {
@@ -192,6 +291,25 @@ describe('notification policies', () => {
     expect(duration.json()).toMatchObject({ field: 'group_wait' });
   });
 
+  it('refuses a zero group_interval or repeat_interval anywhere in the tree, as Alertmanager; a zero group_wait is fine', async () => {
+    const cases: Array<[object, string]> = [
+      [{ receiver: 'grafana-default-email', group_interval: '0s' }, 'group_interval cannot be zero'],
+      [{ receiver: 'grafana-default-email', repeat_interval: '0' }, 'repeat_interval cannot be zero'],
+      [{ receiver: 'grafana-default-email', routes: [{ group_interval: '0m' }] }, 'group_interval cannot be zero'],
+      [{ receiver: 'grafana-default-email', routes: [{ routes: [{ repeat_interval: '0h' }] }] }, 'repeat_interval cannot be zero'],
+      [{ receiver: 'grafana-default-email', group_by: ['alertname', 'alertname'] }, 'duplicated label "alertname" in group_by'],
+    ];
+    for (const [tree, message] of cases) {
+      const refused = await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: tree });
+      expect(refused.statusCode, JSON.stringify(tree)).toBe(400);
+      expect(refused.json().message).toBe(`invalid object specification: ${message}`);
+    }
+    const immediate = { receiver: 'grafana-default-email', group_wait: '0s', routes: [{ group_wait: '0s', group_interval: '1s' }] };
+    expect((await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: immediate })).statusCode).toBe(202);
+    expect((await server.call({ method: 'GET', url: `${PROV}/policies` })).json()).toEqual({ ...immediate, provenance: 'api' });
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/policies` })).statusCode).toBe(202);
+  });
+
   it('refuses to delete a contact point the tree routes to (409)', async () => {
     await createContactPoint({ uid: 'pager-only', name: 'pager', type: 'pagerduty', settings: { integrationKey: 'k-123456' } });
     await server.call({ method: 'PUT', url: `${PROV}/policies`, payload: { receiver: 'pager' } });
@@ -240,6 +358,21 @@ describe('mute timings', () => {
     expect((await server.call({ method: 'GET', url: `${PROV}/mute-timings/weekends` })).statusCode).toBe(404);
   });
 
+  it("refuses delete while a rule's notification_settings name it (409 naming the rule), as Grafana", async () => {
+    for (const use of ['mute_time_intervals', 'active_time_intervals']) {
+      const created = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: { ...timing, name: `rule-${use}` } });
+      expect(created.statusCode, created.body).toBe(201);
+      const rule = await createRuleWithSettings(`Quiet ${use}`, { receiver: 'grafana-default-email', [use]: [`rule-${use}`] });
+      const refused = await server.call({ method: 'DELETE', url: `${PROV}/mute-timings/rule-${use}` });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message: `mute time interval 'rule-${use}' is currently used by the notification settings of alert rules: 'Quiet ${use}' (uid ${rule.uid})`,
+      });
+      expect((await server.call({ method: 'DELETE', url: `${PROV}/alert-rules/${rule.uid}` })).statusCode).toBe(204);
+      expect((await server.call({ method: 'DELETE', url: `${PROV}/mute-timings/rule-${use}` })).statusCode).toBe(204);
+    }
+  });
+
   it('refuses bad times and unknown locations', async () => {
     const backwards = await server.call({
       method: 'POST',
@@ -268,6 +401,49 @@ describe('templates', () => {
     expect(bad.json().message).toMatch(/^invalid template: /);
     expect((await server.call({ method: 'DELETE', url: `${PROV}/templates/my.title` })).statusCode).toBe(204);
     expect((await server.call({ method: 'GET', url: `${PROV}/templates/my.title` })).statusCode).toBe(404);
+  });
+
+  it('refuses templates nested deeper than 100 with 400, not 500', async () => {
+    for (const content of [`{{ define "d" }}${deepIfs}{{ end }}`, deepParens]) {
+      const refused = await server.call({ method: 'PUT', url: `${PROV}/templates/x`, payload: { template: content } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        field: 'template',
+        message: 'invalid template: max expression depth exceeded: blocks and parentheses nest more than 100 deep',
+      });
+    }
+    const ninetyNine = `{{ define "nested" }}${'{{ if 1 }}'.repeat(99)}ok${'{{ end }}'.repeat(99)}{{ end }}`;
+    expect((await server.call({ method: 'PUT', url: `${PROV}/templates/nested`, payload: { template: ninetyNine } })).statusCode).toBe(202);
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/templates/nested` })).statusCode).toBe(204);
+  });
+
+  it('refuses to delete, or change away, a template a contact point calls (409 naming it); the change is fine once unused', async () => {
+    const defines = '{{ define "ops.message" }}{{ template "ops.line" . }}{{ end }}{{ define "ops.line" }}{{ .Status }}{{ end }}';
+    expect((await server.call({ method: 'PUT', url: `${PROV}/templates/ops`, payload: { template: defines } })).statusCode).toBe(202);
+    const point = await createContactPoint({
+      name: 'templated',
+      type: 'webhook',
+      settings: { url: `${receiver.url}/t`, message: '{{ if .Alerts }}{{ template "ops.message" . }}{{ end }}' },
+    });
+    const removed = await server.call({ method: 'DELETE', url: `${PROV}/templates/ops` });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toEqual({
+      message: `template 'ops' is currently used by contact points: 'templated' (webhook, settings.message: template "ops.message" is not defined)`,
+    });
+    // Dropping a define another one calls breaks the contact point as surely.
+    const narrowed = await server.call({
+      method: 'PUT',
+      url: `${PROV}/templates/ops`,
+      payload: { template: '{{ define "ops.message" }}{{ template "ops.line" . }}{{ end }}' },
+    });
+    expect(narrowed.statusCode).toBe(409);
+    expect(narrowed.json().message).toMatch(/'templated' \(webhook, settings.message: template "ops.line" is not defined\)/);
+    expect((await server.call({ method: 'GET', url: `${PROV}/templates/ops` })).json().template).toBe(defines);
+    // A change that keeps what it calls, or a template nobody calls, goes through.
+    const reworded = defines.replace('{{ .Status }}', '{{ .Status | toUpper }}');
+    expect((await server.call({ method: 'PUT', url: `${PROV}/templates/ops`, payload: { template: reworded } })).statusCode).toBe(202);
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/contact-points/${point.uid}` })).statusCode).toBe(202);
+    expect((await server.call({ method: 'DELETE', url: `${PROV}/templates/ops` })).statusCode).toBe(204);
   });
 });
 
@@ -360,6 +536,42 @@ describe('Alertmanager v2: silences and alerts', () => {
       payload: { ...base, matchers: [{ name: 'a', value: '(', isRegex: true }] },
     });
     expect(regex.statusCode).toBe(400);
+  });
+
+  it("refuses start and end times that are not RFC 3339 date-times (Alertmanager's date-time)", async () => {
+    const matchers = [{ name: 'a', value: 'b', isRegex: false }];
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ startsAt: '1', endsAt: soon }, 'startsAt'],
+      [{ startsAt: new Date().toISOString(), endsAt: '3000' }, 'endsAt'],
+      [{ startsAt: 'Jan 1 2030', endsAt: soon }, 'startsAt'],
+      [{ startsAt: new Date().toISOString(), endsAt: '2999-02-30T00:00:00Z' }, 'endsAt'],
+      [{ startsAt: new Date().toISOString(), endsAt: '2999-01-01T24:00:00Z' }, 'endsAt'],
+      [{ startsAt: new Date().toISOString(), endsAt: '2999-01-01T00:00:00' }, 'endsAt'],
+    ];
+    for (const [times, field] of cases) {
+      const refused = await server.call({
+        method: 'POST',
+        url: `${AM}/silences`,
+        payload: { ...times, matchers, createdBy: 'me', comment: '' },
+      });
+      expect(refused.statusCode, JSON.stringify(times)).toBe(400);
+      expect(refused.json()).toEqual({
+        field,
+        message: `bad request data: ${field}: must be an RFC 3339 date-time such as 2024-01-01T00:00:00Z`,
+      });
+    }
+    const offset = await server.call({
+      method: 'POST',
+      url: `${AM}/silences`,
+      payload: { startsAt: '2024-01-01T00:00:00.123456789+02:00', endsAt: '2999-01-01t00:00:00z', matchers, createdBy: 'me', comment: '' },
+    });
+    expect(offset.statusCode, offset.body).toBe(200);
+    const stored = gettableSilenceSchema.parse(
+      (await server.call({ method: 'GET', url: `${AM}/silence/${offset.json().silenceID}` })).json(),
+    );
+    expect(stored.endsAt).toBe('2999-01-01T00:00:00Z');
+    expect((await server.call({ method: 'DELETE', url: `${AM}/silence/${offset.json().silenceID}` })).statusCode).toBe(200);
   });
 
   it('answers status with the configuration', async () => {

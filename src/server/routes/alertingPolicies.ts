@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { muteTimingSchema, putTemplateRequestSchema, routeSchema, type Provenance, type Route } from '../../contract/alertingNotify';
 import { TemplateSet } from '../alerting/notify/goTemplate';
 import { TemplateError } from '../alerting/notify/goTemplateParser';
+import { templatedSettingProblem } from '../alerting/notify/integrations';
 import { fromObjectMatcher, matcherProblem } from '../alerting/notify/matchers';
 import { allRoutes, buildRouteTree, defaultPolicyTree } from '../alerting/notify/routing';
-import { templateSource } from '../alerting/notify/templates';
+import { templateSetOf, templateSource } from '../alerting/notify/templates';
 import { intervalProblem } from '../alerting/notify/timeIntervals';
 import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
@@ -24,6 +25,12 @@ const nameParams = z.object({ name: z.string().min(1) });
 export async function currentTree(store: Store, orgId: number): Promise<Route> {
   const stored = await store.alertingNotify.policyTree(orgId);
   return stored ? withProvenance(stored.tree, stored.provenance) : defaultPolicyTree();
+}
+
+/** `'Disk full' (uid abc), …`: the rules a refusal names, the first ten of them. */
+export function ruleList(rules: Array<{ uid: string; title: string }>): string {
+  const named = rules.slice(0, 10).map((rule) => `'${rule.title}' (uid ${rule.uid})`);
+  return rules.length > named.length ? `${named.join(', ')} and ${rules.length - named.length} more` : named.join(', ');
 }
 
 /** Why a tree cannot be stored (unknown receiver or interval, bad matcher), else undefined. */
@@ -162,6 +169,16 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
         );
         // Terraform removes the uses and retries on this 409.
         if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
+        const rules = (await store.alerting.withNotificationSettings(orgId)).filter(
+          ({ notificationSettings: settings }) =>
+            settings.mute_time_intervals?.includes(name) || settings.active_time_intervals?.includes(name),
+        );
+        // Grafana's ErrTimeIntervalInUse: the rules' own notification settings name it too.
+        if (rules.length > 0)
+          throw new ApiError(
+            409,
+            `mute time interval '${name}' is currently used by the notification settings of alert rules: ${ruleList(rules)}`,
+          );
         await notify.deleteMuteTiming(orgId, name);
       }
       return reply.code(204).send();
@@ -169,6 +186,25 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
   );
 
   // ---- templates --------------------------------------------------------------------------------
+
+  /**
+   * Refuses a change of the org's templates that would leave a contact point unable to render (a
+   * template it calls no longer defined). Grafana takes such a change and the notifications fail
+   * later; here the person changing the template is told which contact points it would break.
+   */
+  async function refuseIfContactPointsBreak(orgId: number, name: string, after: Array<{ name: string; template: string }>) {
+    const before = templateSetOf(await notify.templates(orgId));
+    const changed = templateSetOf(after);
+    const broken: string[] = [];
+    for (const integration of await notify.listIntegrations(orgId)) {
+      const problem = templatedSettingProblem(integration.type, integration.settings, changed);
+      if (problem && !templatedSettingProblem(integration.type, integration.settings, before))
+        broken.push(`'${integration.name}' (${integration.type}, ${problem})`);
+    }
+    if (broken.length === 0) return;
+    const shown = broken.slice(0, 10).join('; ') + (broken.length > 10 ? `; and ${broken.length - 10} more` : '');
+    throw new ApiError(409, `template '${name}' is currently used by contact points: ${shown}`);
+  }
 
   app.get(`${PROVISIONING}/templates`, { config: { action: 'alert.notifications.templates:read' } }, async (request) =>
     (await notify.templates(request.identity.orgId)).map(({ provenance, ...template }) => withProvenance(template, provenance)),
@@ -193,6 +229,8 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
       if (error instanceof TemplateError) throw badRequest(`invalid template: ${error.message}`, { field: 'template' });
       throw error;
     }
+    const others = (await notify.templates(orgId)).filter((t) => t.name !== name);
+    await refuseIfContactPointsBreak(orgId, name, [...others, { name, template }]);
     const provenance = provenanceOf(request);
     await notify.putTemplate(orgId, name, template, provenance);
     return reply.code(202).send(withProvenance({ name, template }, provenance));
@@ -201,7 +239,13 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
   app.delete(`${PROVISIONING}/templates/:name`, { config: { action: 'alert.notifications.templates:write' } }, async (request, reply) => {
     const { orgId } = request.identity;
     const { name } = parseInput(nameParams, request.params);
-    refuseFileProvenance((await notify.templates(orgId)).find((t) => t.name === name)?.provenance, 'template');
+    const templates = await notify.templates(orgId);
+    refuseFileProvenance(templates.find((t) => t.name === name)?.provenance, 'template');
+    await refuseIfContactPointsBreak(
+      orgId,
+      name,
+      templates.filter((t) => t.name !== name),
+    );
     await notify.deleteTemplate(orgId, name);
     return reply.code(204).send();
   });

@@ -150,6 +150,25 @@ export class AlertingStore {
     return row && ruleOf(row);
   }
 
+  /** The org's rules that have `notification_settings` (naming a contact point and time intervals), by title. */
+  async withNotificationSettings(
+    orgId: number,
+  ): Promise<Array<{ uid: string; title: string; notificationSettings: NotificationSettings }>> {
+    const rows = await this.db
+      .selectFrom('alert_rule')
+      .select(['uid', 'title', 'notification_settings'])
+      .where('org_id', '=', orgId)
+      .where('notification_settings', 'is not', null)
+      .orderBy('title')
+      .orderBy('uid')
+      .execute();
+    return rows.map((row) => ({
+      uid: row.uid,
+      title: row.title,
+      notificationSettings: JSON.parse(row.notification_settings!) as NotificationSettings,
+    }));
+  }
+
   /** The rules of every group, all orgs (the scheduler's view). */
   async allRules(): Promise<StoredAlertRule[]> {
     const rows = await this.db.selectFrom('alert_rule').selectAll().orderBy('org_id').orderBy('rule_group_idx').orderBy('id').execute();

@@ -22,7 +22,12 @@ export interface SmtpSettings {
   timeoutMs?: number;
 }
 
-export async function sendEmail(smtp: SmtpSettings, message: { to: string[]; subject: string; text: string; html: string }): Promise<void> {
+/** Sends one email; `signal` aborting closes the SMTP connection, so a stop does not wait for a slow server. */
+export async function sendEmail(
+  smtp: SmtpSettings,
+  message: { to: string[]; subject: string; text: string; html: string },
+  signal?: AbortSignal,
+): Promise<void> {
   let address: string;
   try {
     address = await resolveAllowed(smtp.host);
@@ -44,6 +49,8 @@ export async function sendEmail(smtp: SmtpSettings, message: { to: string[]; sub
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
+  const closeOnAbort = () => transport.close();
+  signal?.addEventListener('abort', closeOnAbort, { once: true });
   try {
     await withOutgoingSlot(() =>
       transport.sendMail({
@@ -58,6 +65,7 @@ export async function sendEmail(smtp: SmtpSettings, message: { to: string[]; sub
     const reason = (error as Error).message.split(smtp.password || '\u0000').join('[REDACTED]');
     throw new DeliveryError(`SMTP server ${smtp.host}:${smtp.port} refused the email: ${reason}`);
   } finally {
+    signal?.removeEventListener('abort', closeOnAbort);
     transport.close();
   }
 }

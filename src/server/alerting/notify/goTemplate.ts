@@ -7,7 +7,7 @@
  * Methods of the data (`.SortedPairs`, `.Alerts.Firing`, `.CommonLabels.Remove …`) are functions on
  * the objects, called when reached.
  */
-import { parseTemplate, TemplateError, type Node, type Operand, type Pipeline } from './goTemplateParser';
+import { MAX_NESTING_DEPTH, parseTemplate, TemplateError, type Node, type Operand, type Pipeline } from './goTemplateParser';
 
 /** A float64 of the data (alert values): Go prints these with `%v`'s rules (`1e+06`). */
 export class GoFloat {
@@ -30,6 +30,12 @@ export function goFloatText(value: number): string {
 
 const MAX_OUTPUT = 1_000_000;
 const MAX_DEPTH = 50;
+/**
+ * Blocks, parentheses and template calls open while rendering, together: one template may nest
+ * MAX_NESTING_DEPTH deep, and templates calling each other add theirs up; Node's fixed stack
+ * overflows near 1,300 levels.
+ */
+const MAX_RENDER_DEPTH = 2 * MAX_NESTING_DEPTH + MAX_DEPTH;
 
 function truth(value: unknown): boolean {
   if (value instanceof GoFloat) return value.value !== 0;
@@ -160,6 +166,35 @@ export class TemplateSet {
     return this.defines.has(name);
   }
 
+  /**
+   * What stops `source` from rendering whatever the data: a syntax error, or a template or
+   * function it reaches (through the set's templates too) that is not defined. Undefined when none.
+   */
+  problem(source: string): string | undefined {
+    let parsed;
+    try {
+      parsed = parseTemplate(source);
+    } catch (error) {
+      if (error instanceof TemplateError) return error.message;
+      throw error;
+    }
+    const defines = new Map([...this.defines, ...parsed.defines]);
+    const reached = new Set<string>();
+    const bodies: Node[][] = [parsed.body];
+    for (let body = bodies.pop(); body; body = bodies.pop()) {
+      for (const name of calledTemplates(body, (functionName) => Object.hasOwn(FUNCTIONS, functionName))) {
+        if (name.kind === 'function') return `function "${name.name}" not defined`;
+        const called = defines.get(name.name);
+        if (!called) return `template "${name.name}" is not defined`;
+        if (!reached.has(name.name)) {
+          reached.add(name.name);
+          bodies.push(called);
+        }
+      }
+    }
+    return undefined;
+  }
+
   /** Renders `source` (text with actions, and `template` calls into the set) against `data`. */
   render(source: string, data: unknown): string {
     const parsed = parseTemplate(source);
@@ -168,9 +203,67 @@ export class TemplateSet {
   }
 }
 
+/** The templates a body calls and the functions it names that `isFunction` does not know. */
+function calledTemplates(body: Node[], isFunction: (name: string) => boolean): Array<{ kind: 'template' | 'function'; name: string }> {
+  const found: Array<{ kind: 'template' | 'function'; name: string }> = [];
+  const pipe = (pipeline: Pipeline | undefined) => {
+    for (const command of pipeline?.commands ?? []) {
+      for (const operand of command) {
+        if (operand.kind === 'func' && !isFunction(operand.name)) found.push({ kind: 'function', name: operand.name });
+        if (operand.kind === 'field' && operand.inner) pipe(operand.inner);
+      }
+    }
+  };
+  const nodes = (list: Node[]) => {
+    for (const node of list) {
+      switch (node.kind) {
+        case 'output':
+          pipe(node.pipe);
+          break;
+        case 'if':
+          for (const branch of node.branches) {
+            pipe(branch.pipe);
+            nodes(branch.body);
+          }
+          nodes(node.otherwise);
+          break;
+        case 'range':
+        case 'with':
+          pipe(node.pipe);
+          nodes(node.body);
+          nodes(node.otherwise);
+          break;
+        case 'template':
+          pipe(node.pipe);
+          found.push({ kind: 'template', name: node.name });
+          break;
+      }
+    }
+  };
+  nodes(body);
+  return found;
+}
+
 class Execution {
   private output = 0;
   private depth = 0;
+  /** Blocks, parentheses and template calls open now (MAX_RENDER_DEPTH). */
+  private open = 0;
+
+  /** Runs `work` one level deeper, refusing to go past MAX_RENDER_DEPTH. */
+  private deeper<T>(work: () => T): T {
+    if (++this.open > MAX_RENDER_DEPTH) {
+      this.open--;
+      throw new TemplateError(
+        `max expression depth exceeded: blocks, parentheses and template calls nest more than ${MAX_RENDER_DEPTH} deep`,
+      );
+    }
+    try {
+      return work();
+    } finally {
+      this.open--;
+    }
+  }
 
   constructor(
     private readonly defines: Map<string, Node[]>,
@@ -178,6 +271,10 @@ class Execution {
   ) {}
 
   run(nodes: Node[], dot: unknown, scope: Map<string, unknown> = new Map([['$', this.root]])): string {
+    return this.deeper(() => this.runNodes(nodes, dot, scope));
+  }
+
+  private runNodes(nodes: Node[], dot: unknown, scope: Map<string, unknown>): string {
     let text = '';
     const vars = new Map(scope);
     for (const node of nodes) {
@@ -293,7 +390,7 @@ class Execution {
     let value: unknown;
     if (operand.base === 'dot') value = dot;
     else if (operand.base === 'root') value = vars.get('$');
-    else if (operand.base === 'paren') value = this.pipeline(operand.inner!, dot, vars);
+    else if (operand.base === 'paren') value = this.deeper(() => this.pipeline(operand.inner!, dot, vars));
     else {
       if (!vars.has(operand.name!)) throw new TemplateError(`undefined variable: ${operand.name}`);
       value = vars.get(operand.name!);
@@ -312,7 +409,7 @@ class Execution {
         value = pairs[name] ?? '';
         return;
       }
-      if (!(name in (value as object))) throw new TemplateError(`can't evaluate field ${name}`);
+      if (typeof value !== 'object' || !(name in value)) throw new TemplateError(`can't evaluate field ${name}`);
       value = member;
     });
     return value;

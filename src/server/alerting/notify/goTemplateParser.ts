@@ -7,6 +7,18 @@
 /** A template that cannot be read or run, in words for the person who wrote it. */
 export class TemplateError extends Error {}
 
+/**
+ * How deep blocks (`if`, `range`, `with`, `define`, `block`) and parentheses may nest, together.
+ * Go's parser stops parentheses at 10,000 (`maxStackDepth`, "max expression depth exceeded") and
+ * grows its stack for blocks; Node's stack is fixed and overflows near 1,300 levels of rendering,
+ * so the bound is far below it. Real templates nest a handful deep.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+function tooDeep(): TemplateError {
+  return new TemplateError(`max expression depth exceeded: blocks and parentheses nest more than ${MAX_NESTING_DEPTH} deep`);
+}
+
 export type Node =
   | { kind: 'text'; text: string }
   | { kind: 'output'; pipe: Pipeline }
@@ -114,6 +126,8 @@ class ActionParser {
   constructor(
     private readonly list: Token[],
     private readonly source: string,
+    /** The nesting of the blocks around this action: parentheses count on from it. */
+    private depth = 0,
   ) {}
 
   done(): boolean {
@@ -158,7 +172,9 @@ class ActionParser {
     const token = this.list[this.at++]!;
     if (token.kind === 'string' || token.kind === 'number') return { kind: 'literal', value: token.value };
     if (token.text === '(') {
+      if (++this.depth > MAX_NESTING_DEPTH) throw tooDeep();
       const inner = this.pipeline(false);
+      this.depth--;
       if (this.list[this.at++]?.text !== ')') throw new TemplateError(`unclosed "(" in {{ ${this.source} }}`);
       // `(expr).Field`
       const next = this.peek();
@@ -193,6 +209,17 @@ export function parseTemplate(source: string): Parsed {
   const list = pieces(source);
   const defines = new Map<string, Node[]>();
   let index = 0;
+  let depth = 0;
+
+  /** A block's body, one level deeper than the block. */
+  const parseBody = (stops: string[]): { nodes: Node[]; stop: string; rest: string } => {
+    if (++depth > MAX_NESTING_DEPTH) throw tooDeep();
+    try {
+      return parseBlock(stops);
+    } finally {
+      depth--;
+    }
+  };
 
   const parseBlock = (stops: string[]): { nodes: Node[]; stop: string; rest: string } => {
     const nodes: Node[] = [];
@@ -205,24 +232,21 @@ export function parseTemplate(source: string): Parsed {
       const [keyword = ''] = piece.text.split(/\s+/, 1);
       const rest = piece.text.slice(keyword.length).trim();
       if (stops.includes(keyword)) return { nodes, stop: keyword, rest };
-      const parser = () => {
-        const p = new ActionParser(tokens(rest), piece.text);
-        return p;
-      };
+      const parser = () => new ActionParser(tokens(rest), piece.text, depth);
       switch (keyword) {
         case 'if': {
           const branches: Array<{ pipe: Pipeline; body: Node[] }> = [];
           let condition = parser().pipeline(true);
           let otherwise: Node[] = [];
           for (;;) {
-            const block = parseBlock(['else', 'end']);
+            const block = parseBody(['else', 'end']);
             branches.push({ pipe: condition, body: block.nodes });
             if (block.stop === 'end') break;
             if (block.rest.startsWith('if ') || block.rest === 'if') {
-              condition = new ActionParser(tokens(block.rest.slice(2)), block.rest).pipeline(true);
+              condition = new ActionParser(tokens(block.rest.slice(2)), block.rest, depth).pipeline(true);
               continue;
             }
-            otherwise = parseBlock(['end']).nodes;
+            otherwise = parseBody(['end']).nodes;
             break;
           }
           nodes.push({ kind: 'if', branches, otherwise });
@@ -231,8 +255,8 @@ export function parseTemplate(source: string): Parsed {
         case 'range':
         case 'with': {
           const pipe = parser().pipeline(true);
-          const block = parseBlock(['else', 'end']);
-          const otherwise = block.stop === 'else' ? parseBlock(['end']).nodes : [];
+          const block = parseBody(['else', 'end']);
+          const otherwise = block.stop === 'else' ? parseBody(['end']).nodes : [];
           if (keyword === 'with') {
             nodes.push({ kind: 'with', pipe, body: block.nodes, otherwise });
           } else {
@@ -253,7 +277,7 @@ export function parseTemplate(source: string): Parsed {
         case 'define': {
           const name = tokens(rest)[0];
           if (name?.kind !== 'string') throw new TemplateError(`define needs a quoted name: {{ ${piece.text} }}`);
-          defines.set(String(name.value), parseBlock(['end']).nodes);
+          defines.set(String(name.value), parseBody(['end']).nodes);
           break;
         }
         case 'template':
@@ -261,9 +285,9 @@ export function parseTemplate(source: string): Parsed {
           const list2 = tokens(rest);
           const name = list2[0];
           if (name?.kind !== 'string') throw new TemplateError(`template needs a quoted name: {{ ${piece.text} }}`);
-          const p = new ActionParser(list2.slice(1), piece.text);
+          const p = new ActionParser(list2.slice(1), piece.text, depth);
           const node: Node = { kind: 'template', name: String(name.value), pipe: p.done() ? undefined : p.pipeline(false) };
-          if (keyword === 'block') defines.set(String(name.value), parseBlock(['end']).nodes);
+          if (keyword === 'block') defines.set(String(name.value), parseBody(['end']).nodes);
           nodes.push(node);
           break;
         }
@@ -271,7 +295,7 @@ export function parseTemplate(source: string): Parsed {
         case 'else':
           throw new TemplateError(`unexpected {{ ${keyword} }}`);
         default:
-          nodes.push({ kind: 'output', pipe: new ActionParser(tokens(piece.text), piece.text).pipeline(true) });
+          nodes.push({ kind: 'output', pipe: new ActionParser(tokens(piece.text), piece.text, depth).pipeline(true) });
       }
     }
     if (stops.length > 0) throw new TemplateError(`unexpected end of template: a block is missing its {{ end }}`);

@@ -23,11 +23,15 @@ export interface DeliveryContext {
   /** Telegram's Bot API address (tests point it at a local server). */
   telegramApiUrl: string;
   timeoutMs?: number;
+  /** Aborted when the notifier stops: a send still going gives up. */
+  signal?: AbortSignal;
 }
 
 interface IntegrationKind {
   /** Settings sealed at rest and answered `[REDACTED]` (the contract's list, which the UI shares). */
   secretFields: readonly string[];
+  /** Settings that are text when given (Grafana's Go structs read them into strings). */
+  textSettings: readonly string[];
   /** What is wrong with these settings, in a sentence; undefined when they can be used. */
   problem(settings: Record<string, unknown>): string | undefined;
   send(context: DeliveryContext): Promise<void>;
@@ -89,6 +93,7 @@ function sendJson(
 
 const webhook: IntegrationKind = {
   secretFields: contactPointSecretFields.webhook,
+  textSettings: ['url', 'httpMethod', 'username', 'password', 'authorization_scheme', 'authorization_credentials', 'title', 'message'],
   problem(settings) {
     if (text(settings, 'username') && text(settings, 'authorization_credentials')) {
       return 'both HTTP Basic Authentication and Authorization Header are set, only 1 is permitted';
@@ -135,8 +140,12 @@ const webhook: IntegrationKind = {
 
 const email: IntegrationKind = {
   secretFields: contactPointSecretFields.email,
+  textSettings: ['addresses', 'subject', 'message'],
   problem(settings) {
-    return addressesOf(settings).length === 0 ? 'addresses is required: give at least one email address' : undefined;
+    const addresses = addressesOf(settings);
+    if (addresses.length === 0) return 'addresses is required: give at least one email address';
+    const wrong = addresses.find((address) => !isEmailAddress(address));
+    return wrong === undefined ? undefined : `addresses: "${wrong.slice(0, 100)}" is not an email address`;
   },
   async send(context) {
     if (!context.smtp) throw new DeliveryError('SMTP is not configured: set SIGHTLINE_SMTP_HOST (and SIGHTLINE_SMTP_FROM_ADDRESS)');
@@ -145,10 +154,16 @@ const email: IntegrationKind = {
     const message = render(context, 'message', DEFAULT_MESSAGE);
     const addresses = addressesOf(settings);
     const recipients = settings.singleEmail === true ? [addresses] : addresses.map((address) => [address]);
-    for (const to of recipients)
-      await sendEmail(context.smtp, { to, subject, text: message, html: emailHtml(context.data, subject, message) });
+    for (const to of recipients) {
+      if (context.signal?.aborted) throw new DeliveryError('not delivered: Sightline stopped before sending');
+      await sendEmail(context.smtp, { to, subject, text: message, html: emailHtml(context.data, subject, message) }, context.signal);
+    }
   },
 };
+
+/** `someone@example.com` or `Someone <someone@example.com>`: the forms Go's `mail.ParseAddress` takes in the main. */
+const EMAIL_ADDRESS = /^(?:[^\s<>@()",;:\\]+@[^\s<>@()",;:\\]+|[^<>]*<\s*[^\s<>@()",;:\\]+@[^\s<>@()",;:\\]+\s*>)$/;
+const isEmailAddress = (text: string) => EMAIL_ADDRESS.test(text);
 
 function addressesOf(settings: Record<string, unknown>): string[] {
   return text(settings, 'addresses')
@@ -175,6 +190,20 @@ function emailHtml(data: TemplateData, subject: string, message: string): string
 
 const slack: IntegrationKind = {
   secretFields: contactPointSecretFields.slack,
+  textSettings: [
+    'url',
+    'token',
+    'endpointUrl',
+    'recipient',
+    'username',
+    'icon_emoji',
+    'icon_url',
+    'mentionUsers',
+    'mentionGroups',
+    'mentionChannel',
+    'title',
+    'text',
+  ],
   problem(settings) {
     if (text(settings, 'token'))
       return text(settings, 'recipient') ? undefined : 'recipient is required with a token: a channel or user id';
@@ -236,6 +265,7 @@ const slack: IntegrationKind = {
 
 const teams: IntegrationKind = {
   secretFields: contactPointSecretFields.teams,
+  textSettings: ['url', 'title', 'sectiontitle', 'message'],
   problem: (settings) => requireUrl(settings),
   async send(context) {
     const title = render(context, 'title', DEFAULT_TITLE);
@@ -277,6 +307,7 @@ const teams: IntegrationKind = {
 
 const discord: IntegrationKind = {
   secretFields: contactPointSecretFields.discord,
+  textSettings: ['url', 'title', 'message', 'avatar_url'],
   problem: (settings) => requireUrl(settings),
   async send(context) {
     const { settings } = context.integration;
@@ -303,6 +334,7 @@ const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'];
 
 const pagerduty: IntegrationKind = {
   secretFields: contactPointSecretFields.pagerduty,
+  textSettings: ['integrationKey', 'url', 'severity', 'class', 'component', 'group', 'summary', 'source', 'client', 'client_url'],
   problem(settings) {
     if (!text(settings, 'integrationKey')) return 'integrationKey is required';
     const severity = text(settings, 'severity');
@@ -343,6 +375,7 @@ const pagerduty: IntegrationKind = {
 
 const telegram: IntegrationKind = {
   secretFields: contactPointSecretFields.telegram,
+  textSettings: ['bottoken', 'message', 'parse_mode'],
   problem(settings) {
     if (!text(settings, 'bottoken')) return 'bottoken is required';
     if (!text(settings, 'chatid')) return 'chatid is required';
@@ -370,6 +403,7 @@ const telegram: IntegrationKind = {
 
 const alertmanager: IntegrationKind = {
   secretFields: contactPointSecretFields['prometheus-alertmanager'],
+  textSettings: ['url', 'basicAuthUser', 'basicAuthPassword'],
   problem(settings) {
     const urls = text(settings, 'url')
       .split(',')
@@ -430,21 +464,28 @@ export function integrationKind(type: string): IntegrationKind | undefined {
   return Object.hasOwn(INTEGRATIONS, type) ? INTEGRATIONS[type as ContactPointType] : undefined;
 }
 
-/** Why a contact point cannot be stored as given (unknown type, missing settings), else undefined. */
+/** Why a contact point cannot be stored as given (unknown type, missing or mistyped settings, a template that cannot render), else undefined. */
 export function integrationProblem(type: string, settings: Record<string, unknown>, templates: TemplateSet): string | undefined {
   const kind = integrationKind(type);
   if (!kind) return `unknown contact point type "${type}": use one of ${Object.keys(INTEGRATIONS).join(', ')}`;
-  const problem = kind.problem(settings);
-  if (problem) return problem;
+  // Grafana reads these settings into Go strings: a list or an object there is refused, not printed.
+  const mistyped = kind.textSettings.find(
+    (name) => settings[name] !== undefined && settings[name] !== null && typeof settings[name] !== 'string',
+  );
+  if (mistyped) return `${mistyped} must be a string`;
+  return kind.problem(settings) ?? templatedSettingProblem(type, settings, templates);
+}
+
+/**
+ * The first templated setting that cannot render with `templates`: bad syntax, or a template or
+ * function it reaches that is not defined (the data is not needed to know).
+ */
+export function templatedSettingProblem(type: string, settings: Record<string, unknown>, templates: TemplateSet): string | undefined {
+  const secretFields = integrationKind(type)?.secretFields ?? [];
   for (const [name, value] of Object.entries(settings)) {
-    if (typeof value !== 'string' || !value.includes('{{') || kind.secretFields.includes(name)) continue;
-    try {
-      templates.render(value, undefined);
-    } catch (error) {
-      // Errors about the (absent) data are fine here: only syntax is checked.
-      const message = (error as Error).message;
-      if (/unclosed|unexpected|unterminated|not defined|missing value/.test(message)) return `settings.${name}: ${message}`;
-    }
+    if (typeof value !== 'string' || !value.includes('{{') || secretFields.includes(name)) continue;
+    const problem = templates.problem(value);
+    if (problem) return `settings.${name}: ${problem}`;
   }
   return undefined;
 }

@@ -4,12 +4,12 @@
  * mute timings suppressing, repeat, resolved, a restart (a new notifier over the same store) and a
  * second instance sending nothing twice.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostableAlert } from '../types';
 import { startFakeHttp, type Backend } from '../../testing/backends';
 import { openStoreBeside, startTestServer, type TestServer } from '../../testing/harness';
 import type { Store } from '../../store';
-import { Notifier, RETRY_DELAYS_MS } from './notifier';
+import { Notifier, RETRY_DELAYS_MS, STOPPED_BEFORE_DELIVERY } from './notifier';
 
 let server: TestServer;
 let receiver: Backend & { requests: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> };
@@ -448,6 +448,47 @@ describe('deliveries', () => {
       expect(integration.lastNotifyAttempt).toBe(new Date(clock).toISOString().replace('.000Z', 'Z'));
     } finally {
       await failing.stop();
+    }
+  });
+
+  it('stops at once with a delivery in flight to a receiver that never answers: not delivered, no retry, the next group left due', async () => {
+    const silent = await startFakeHttp(() => 'hang');
+    try {
+      await server.call({
+        method: 'PUT',
+        url: `${PROV}/contact-points/hook`,
+        payload: { name: 'team-hook', type: 'webhook', settings: { url: `${silent.url}/alerts` } },
+      });
+      const n = new Notifier(server.store.alertingNotify, {
+        now: () => clock,
+        tickMs: 5,
+        deliveryLog: server.store.alertingDelivery,
+        // Neither the receiver's deadline nor the wait before a retry ends before the test's own.
+        deliveryTimeoutMs: 600_000,
+        retryDelaysMs: [600_000],
+      });
+      // Two groups (by alertname), both due: the first flushed hangs, the second waits its turn.
+      await n.send([alert({ host: 'a' }), alert({ alertname: 'DiskFull', host: 'a' })]);
+      clock += 30_000;
+      n.start();
+      await vi.waitFor(() => expect(silent.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
+      const started = performance.now();
+      await n.stop();
+      expect(performance.now() - started).toBeLessThan(5_000);
+
+      expect(silent.requests).toHaveLength(1);
+      const attempts = await server.store.alertingDelivery.lastAttempts(1);
+      expect(attempts.get('hook')).toMatchObject({ error: STOPPED_BEFORE_DELIVERY });
+      // The flushed group was claimed (not sent again: the existing model for a failed delivery);
+      // the other was never claimed, so whoever flushes next sends it.
+      const log = await server.store.alertingNotify.dispatch.notificationLog(1);
+      expect(log.map((entry) => entry.lastSent).sort()).toEqual([clock, null].sort());
+      const sentGroup = JSON.parse(silent.requests[0]!.body).groupLabels.alertname as string;
+      const pending = log.find((entry) => entry.lastSent === null)!;
+      expect(pending.groupKey).toContain(sentGroup === 'DiskFull' ? 'HighLatency' : 'DiskFull');
+      expect(pending.nextFlush).toBeLessThanOrEqual(clock);
+    } finally {
+      await silent.stop();
     }
   });
 

@@ -99,6 +99,28 @@ function alertOrder(a: StoredAlert, b: StoredAlert): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** What an attempt cut short by `stop()` records: not delivered (the claimed flush is not sent again). */
+export const STOPPED_BEFORE_DELIVERY = 'not delivered: Sightline stopped before the receiver answered';
+
+/** Settles as `work` does, or fails at once when `signal` aborts; the work left behind ends on its own deadline. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error(STOPPED_BEFORE_DELIVERY));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 const isSubset = (items: string[], of: string[]) => {
   const set = new Set(of);
   return items.every((item) => set.has(item));
@@ -109,6 +131,8 @@ export class Notifier implements AlertSink {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private lastCleanup = Number.NEGATIVE_INFINITY;
+  /** Aborted by `stop()`: deliveries in flight give up, waits between attempts end, no further group is flushed. */
+  private halt = new AbortController();
   /** The alerts received and the notification log. */
   private readonly dispatch: AlertDispatchStore;
 
@@ -145,6 +169,7 @@ export class Notifier implements AlertSink {
   /** Ticks every `tickMs` until `stop()`. */
   start(): void {
     if (this.timer) return;
+    if (this.halt.signal.aborted) this.halt = new AbortController();
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.tick()
@@ -156,9 +181,15 @@ export class Notifier implements AlertSink {
     this.timer.unref();
   }
 
+  /**
+   * Stops ticking and ends the tick running now promptly: a delivery in flight is recorded as not
+   * delivered, a retry waiting is dropped, and groups not yet claimed stay due in the log for the
+   * next instance or start.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.halt.abort();
     await this.running;
   }
 
@@ -166,6 +197,7 @@ export class Notifier implements AlertSink {
   async tick(): Promise<void> {
     const now = this.now();
     for (const orgId of await this.dispatch.orgsWithAlerts()) {
+      if (this.halt.signal.aborted) return;
       try {
         await this.flushOrg(orgId, now);
       } catch (error) {
@@ -192,7 +224,7 @@ export class Notifier implements AlertSink {
     const receivers = new Map<string, Integration[]>();
     for (const integration of integrations) receivers.set(integration.name, [...(receivers.get(integration.name) ?? []), integration]);
     return {
-      tree: buildRouteTree(stored?.tree ?? defaultPolicyTree()),
+      tree: buildRouteTree(stored?.tree ?? defaultPolicyTree(), { stored: true }),
       muteTimings: new Map(timings.map((timing: MuteTiming) => [timing.name, timing.time_intervals])),
       templates: templateSetOf(templates),
       receivers,
@@ -246,6 +278,8 @@ export class Notifier implements AlertSink {
       });
     }
     for (const entry of await this.dispatch.notificationLog(orgId)) {
+      // Stopping: what is not claimed yet is left due, for whoever flushes next.
+      if (this.halt.signal.aborted) return;
       if (entry.nextFlush > now) continue;
       const group = groups.get(entry.groupKey);
       if (!group) {
@@ -305,21 +339,23 @@ export class Notifier implements AlertSink {
     now: number,
   ): Promise<void> {
     const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
+    const { signal } = this.halt;
     for (let attempt = 0; ; attempt++) {
       const attemptedAt = this.now();
       const started = performance.now();
       const error = await this.deliverOnce(config, integration, group.node.receiver, group.labels, group.key, alerts, now);
       await this.recordAttempt(group, integration, { attemptedAt, durationMs: performance.now() - started, error: error ?? null });
       if (!error) return;
-      if (attempt >= delays.length) {
+      const stopped = signal.aborted;
+      if (attempt >= delays.length || stopped) {
         this.options.log?.warn(
           { receiver: group.node.receiver, integration: integration.uid, type: integration.type, attempts: attempt + 1 },
-          `alerting: delivery to ${integration.type} contact point "${integration.name}" failed: ${error}`,
+          `alerting: delivery to ${integration.type} contact point "${integration.name}" failed: ${error}${stopped ? ' (no retry: stopping)' : ''}`,
         );
         return;
       }
-      await sleep(delays[attempt]!);
+      await unlessAborted(sleep(delays[attempt]!), signal).catch(() => undefined);
     }
   }
 
@@ -360,14 +396,17 @@ export class Notifier implements AlertSink {
         now,
         externalUrl: this.options.externalUrl ?? 'http://localhost:3000',
       });
-      await kind.send({
+      const { signal } = this.halt;
+      const sending = kind.send({
         integration,
         data,
         templates: config.templates,
         smtp: this.options.smtp,
         telegramApiUrl: this.options.telegramApiUrl ?? 'https://api.telegram.org',
         timeoutMs: this.options.deliveryTimeoutMs,
+        signal,
       });
+      await unlessAborted(sending, signal);
       observer?.(integration.type, 'success');
       return undefined;
     } catch (error) {

@@ -88,9 +88,29 @@ function groupByOf(groupBy: string[]): string[] | 'all' {
   return groupBy.includes('...') ? 'all' : [...groupBy];
 }
 
-/** Builds the tree with inheritance applied; throws on an unusable matcher or duration. */
-export function buildRouteTree(root: Route): RouteNode {
+/**
+ * Alertmanager's checks of one route (`Route.UnmarshalYAML`, Grafana's `ValidateChild`): a group
+ * is flushed every group_interval and repeated every repeat_interval, so neither may be zero
+ * (group_wait may: the first notification goes at once).
+ */
+function routeProblem(route: Route): string | undefined {
+  const labels = route.group_by ?? [];
+  const twice = labels.find((label, index) => labels.indexOf(label) !== index);
+  if (twice !== undefined) return `duplicated label "${twice}" in group_by`;
+  if (route.group_interval && durationMs(route.group_interval) === 0) return 'group_interval cannot be zero';
+  if (route.repeat_interval && durationMs(route.repeat_interval) === 0) return 'repeat_interval cannot be zero';
+  return undefined;
+}
+
+/**
+ * Builds the tree with inheritance applied; throws on an unusable matcher or duration, and on what
+ * Alertmanager refuses unless `stored` (a tree already stored is routed as it was taken, so one
+ * written before a check existed keeps working).
+ */
+export function buildRouteTree(root: Route, options: { stored?: boolean } = {}): RouteNode {
   const build = (route: Route, parent: RouteNode | undefined, id: string): RouteNode => {
+    const problem = options.stored ? undefined : routeProblem(route);
+    if (problem) throw new Error(problem);
     const matchers = parent ? matchersOf(route) : [];
     const node: RouteNode = {
       id,

@@ -7,6 +7,7 @@
  * templates and payloads never show them.
  */
 import { GoFloat, TemplateSet } from './goTemplate';
+import { TemplateError } from './goTemplateParser';
 import type { Labels, StoredAlert } from './types';
 
 /** Alertmanager's `KV`: a label map with its methods (`SortedPairs`, `Names`, `Values`, `Remove`). */
@@ -101,7 +102,15 @@ export function templateSource(name: string, content: string): string {
 /** The default templates plus the org's own (which may replace a default of the same name). */
 export function templateSetOf(templates: Array<{ name: string; template: string }>): TemplateSet {
   const set = new TemplateSet().add(DEFAULT_TEMPLATES);
-  for (const template of templates) set.add(templateSource(template.name, template.template));
+  for (const template of templates) {
+    try {
+      set.add(templateSource(template.name, template.template));
+    } catch (error) {
+      // One stored template that does not parse (written by a file) must not stop the org's
+      // notifications and contact point writes: what calls it is told it is not defined.
+      if (!(error instanceof TemplateError)) throw error;
+    }
+  }
   return set;
 }
 

@@ -1,6 +1,7 @@
 /** Routing, matchers, time intervals and templates, without a store. */
 import { describe, expect, it } from 'vitest';
 import { TemplateSet } from './goTemplate';
+import { TemplateError } from './goTemplateParser';
 import { fingerprintOf, parseMatchers, matchesAll } from './matchers';
 import { buildRouteTree, durationMs, groupKeyOf, groupLabelsOf, matchRoutes, notificationSettingsLabels } from './routing';
 import { inInterval, intervalProblem } from './timeIntervals';
@@ -79,6 +80,17 @@ describe('routing', () => {
       repeatIntervalMs: 14_400_000,
       muteTimeIntervals: [],
     });
+  });
+
+  it('refuses what Alertmanager refuses (zero group_interval or repeat_interval, a label grouped twice), unless the tree is already stored', () => {
+    expect(() => buildRouteTree({ receiver: 'r', group_interval: '0s' })).toThrow('group_interval cannot be zero');
+    expect(() => buildRouteTree({ receiver: 'r', routes: [{ routes: [{ repeat_interval: '0' }] }] })).toThrow(
+      'repeat_interval cannot be zero',
+    );
+    expect(() => buildRouteTree({ receiver: 'r', group_by: ['a', 'b', 'a'] })).toThrow('duplicated label "a" in group_by');
+    expect(buildRouteTree({ receiver: 'r', group_wait: '0s' }).groupWaitMs).toBe(0);
+    // A tree stored before these checks keeps routing as it did.
+    expect(buildRouteTree({ receiver: 'r', group_interval: '0s' }, { stored: true }).groupIntervalMs).toBe(0);
   });
 
   it('reads Prometheus durations', () => {
@@ -160,5 +172,30 @@ describe('Go templates', () => {
     expect(() => render('{{ if .X }}', {})).toThrow(/missing its \{\{ end \}\}/);
     expect(() => render('{{ nosuch . }}', {})).toThrow(/function "nosuch" not defined/);
     expect(() => render('{{ template "nope" . }}', {})).toThrow(/template "nope" is not defined/);
+    expect(() => render('{{ .a.b }}', { a: 1 })).toThrow(new TemplateError("can't evaluate field b"));
+  });
+
+  it('bounds nesting at 100 with a TemplateError where the stack would overflow (parsing and rendering)', () => {
+    const ifs = (n: number, inner = 'x') => '{{ if 1 }}'.repeat(n) + inner + '{{ end }}'.repeat(n);
+    const parens = (n: number) => '{{ ' + '('.repeat(n) + '1' + ')'.repeat(n) + ' }}';
+    const tooDeep = new TemplateError('max expression depth exceeded: blocks and parentheses nest more than 100 deep');
+    expect(render(ifs(100), {})).toBe('x');
+    expect(render(parens(100), {})).toBe('1');
+    expect(render(ifs(60, parens(40)), {})).toBe('1');
+    for (const source of [ifs(101), parens(101), ifs(60, parens(41)), ifs(20_000), parens(20_000), `{{ define "d" }}${ifs(100)}{{ end }}`])
+      expect(() => render(source, {})).toThrow(tooDeep);
+    // Templates calling each other add their nesting up: bounded too, below what the stack holds.
+    const recursive = `{{ define "r" }}${ifs(90, '{{ template "r" . }}')}{{ end }}`;
+    expect(() => render('{{ template "r" . }}', {}, recursive)).toThrow(/^max expression depth exceeded: .* more than 250 deep$/);
+  });
+
+  it('says, without data, what stops a template from rendering: syntax, and templates or functions it reaches that are not defined', () => {
+    const set = new TemplateSet().add('{{ define "a" }}{{ template "b" . }}{{ end }}{{ define "b" }}{{ nosuch 1 }}{{ end }}');
+    expect(set.problem('{{ if .Firing }}{{ template "a" . }}{{ end }}')).toBe('function "nosuch" not defined');
+    expect(set.problem('{{ with .X }}{{ else }}{{ template "gone" . }}{{ end }}')).toBe('template "gone" is not defined');
+    expect(set.problem('{{ (len (toUpper "a")) }}{{ define "local" }}x{{ end }}{{ template "local" }}')).toBeUndefined();
+    expect(set.problem('{{ range }}')).toMatch(/missing value/);
+    // Recursion is fine to check: each template is read once.
+    expect(new TemplateSet().add('{{ define "r" }}{{ template "r" . }}{{ end }}').problem('{{ template "r" . }}')).toBeUndefined();
   });
 });
