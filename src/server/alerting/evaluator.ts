@@ -254,6 +254,17 @@ export async function evaluateCondition(
   }
   const items = result.kind === 'scalar' ? [{ labels: {}, value: result.value }] : result.items;
   if (items.length === 0) return noData();
+  // Each alert instance is its label set: two results with the same labels cannot both be one
+  // (Grafana: the rule's result is an Error).
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = labelsKey(item.labels);
+    if (seen.has(key)) {
+      const message = `invalid format of evaluation results for the alert definition ${condition}: frame cannot uniquely be identified by its labels: has duplicate results with labels ${labelsText(item.labels)}`;
+      return { results: [errorResult(message)], values };
+    }
+    seen.add(key);
+  }
   const results = items.map((item): EvalResult => {
     const { values: numbers, valueString } = valuesFor(item.labels, data, values);
     const state: ResultState = item.value === null ? 'NoData' : item.value !== 0 ? 'Alerting' : 'Normal';

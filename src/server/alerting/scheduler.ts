@@ -232,7 +232,27 @@ export class AlertScheduler {
         await this.evaluateRule({ rule, folderTitle, intervalMs: group.intervalSeconds * 1000, baseUrl: this.options.baseUrl }, now);
       } catch (error) {
         this.options.log?.error({ err: error, rule: rule.uid }, 'alert rule evaluation failed');
+        await this.recordFailure(rule, now);
       }
+    }
+  }
+
+  /**
+   * An evaluation that failed in Sightline itself (not in a query or expression) still shows: the
+   * rule's health becomes error, its instances stay as they were; the details are in the log.
+   */
+  private async recordFailure(rule: StoredAlertRule, now: number): Promise<void> {
+    const { store, log } = this.options;
+    try {
+      const instances = await store.alerting.instances(rule.orgId, [rule.uid]);
+      await store.alerting.saveEvaluation(rule.orgId, rule.uid, instances, {
+        evaluated_at: now,
+        duration_ms: 0,
+        health: 'error',
+        last_error: 'Sightline could not complete this evaluation; the server log has the details',
+      });
+    } catch (error) {
+      log?.error({ err: error, rule: rule.uid }, 'recording a failed alert rule evaluation failed');
     }
   }
 

@@ -3,7 +3,7 @@
  * read back equal, rules by uid, provenance and X-Disable-Provenance, exports, the Ruler read API,
  * permissions by folder, validation, and the rule states API after a scheduler tick (fake clock).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { provisionedAlertRuleSchema, ruleStatesResponseSchema } from '../../contract/alerting';
 import { createDataSource } from '../testing/datasources';
 import { startTestServer, type TestServer } from '../testing/harness';
@@ -617,6 +617,64 @@ describe('rule states after evaluation (fake clock)', () => {
     }>;
     expect(alerts.length).toBeGreaterThan(ofRule.length - 1);
     expect(alerts.every((a) => a.alertId > 0)).toBe(true);
+  });
+
+  it('makes a rule whose results share labels an Error, and shows a failure inside Sightline as health error', async () => {
+    const seriesRule = (uid: string, labels: string) => ({
+      ...mathRule(uid, '$B > -1000000'),
+      uid,
+      condition: 'C',
+      data: [
+        {
+          refId: 'A',
+          datasourceUid: testdata,
+          relativeTimeRange: { from: 600, to: 0 },
+          model: { scenarioId: 'random_walk', seriesCount: 2, labels },
+        },
+        { refId: 'B', datasourceUid: '__expr__', model: { type: 'reduce', reducer: 'last', expression: 'A' } },
+        { refId: 'C', datasourceUid: '__expr__', model: { type: 'math', expression: '$B > -1000000' } },
+      ],
+    });
+    const put = await server.call({
+      method: 'PUT',
+      url: `/api/v1/provisioning/folder/${folderUid}/rule-groups/series-labels`,
+      payload: { interval: 60, rules: [seriesRule('two-alike', ''), seriesRule('two-apart', '{n="$seriesIndex"}')] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // Each round an hour later than the last (a group runs once per slot).
+    const evaluate = async (hours: number) => {
+      const start = Math.ceil(Date.now() / 60_000) * 60_000 + hours * 3_600_000;
+      for (let tick = 0; tick < 6; tick++) await server.app.alertScheduler.tick(start + tick * 10_000);
+      const answer = await server.call({
+        method: 'GET',
+        url: `/api/prometheus/grafana/api/v1/rules?folder_uid=${folderUid}&rule_group=series-labels`,
+      });
+      const rules = ruleStatesResponseSchema.parse(answer.json()).data.groups[0]!.rules;
+      return new Map(rules.map((rule) => [rule.uid, rule]));
+    };
+    const states = await evaluate(1);
+    // Two random walks without labels are two results with the labels {}: not two instances.
+    expect(states.get('two-alike')).toMatchObject({ health: 'error' });
+    expect(states.get('two-alike')!.lastError).toMatch(/duplicate results with labels \{\}/);
+    expect(states.get('two-apart')).toMatchObject({ health: 'ok', state: 'firing' });
+    expect(states.get('two-apart')!.alerts).toHaveLength(2);
+
+    // A store that fails the write: the rule shows the failure, not its last good evaluation.
+    const save = server.store.alerting.saveEvaluation.bind(server.store.alerting);
+    let failed = false;
+    const write = vi.spyOn(server.store.alerting, 'saveEvaluation').mockImplementation((orgId, ruleUid, ...rest) => {
+      if (ruleUid !== 'two-apart' || failed) return save(orgId, ruleUid, ...rest);
+      failed = true;
+      return Promise.reject(new Error('disk full'));
+    });
+    try {
+      const after = await evaluate(2);
+      expect(after.get('two-apart')).toMatchObject({ health: 'error' });
+      expect(after.get('two-apart')!.lastError).toMatch(/could not complete this evaluation/);
+      expect(after.get('two-apart')!.lastError).not.toMatch(/disk full/);
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it('counts evaluations in /metrics', async () => {
