@@ -109,6 +109,20 @@ describe('password sign-in', () => {
     expect(write.statusCode).toBe(403);
   });
 
+  it('counts signing in as being seen: the users list shows it at once', async () => {
+    const person = await createPerson('Viewer');
+    const lastSeen = async () => {
+      const listed = (await server.call({ method: 'GET', url: '/api/org/users' })).json() as Array<{
+        login: string;
+        lastSeenAtAge: string;
+      }>;
+      return listed.find((user) => user.login === person.login)?.lastSeenAtAge;
+    };
+    expect(await lastSeen()).toBe('10y');
+    await signedIn(person.login, person.password);
+    expect(await lastSeen()).toBe('< 1 minute');
+  });
+
   it('accepts basic auth login:password on the API, as Grafana does', async () => {
     const person = await createPerson('Editor');
     /** A GET with basic auth and no token. */

@@ -52,6 +52,8 @@ export class SessionStore {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Signing in is being seen: the users list shows it at once, not a few minutes later.
+    await this.db.updateTable('user').set({ last_seen_at: input.now }).where('id', '=', input.userId).execute();
     return id;
   }
 
