@@ -32,17 +32,19 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import type { OrgRole } from '../../contract/roles';
 import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
 import { isKiosk } from '../lib/kiosk';
 import { lazyComponent } from '../lib/lazyComponent';
 import { paths } from './paths';
 import classes from './Shell.module.css';
-import { useSession } from './useSession';
+import { roleAtLeast, useSession } from './useSession';
 
-const sections = [
+/** `minimumRole`: shown only to those who can use the page (Grafana keeps Explore from Viewers). */
+const sections: Array<{ to: string; label: string; icon: typeof IconCompass; minimumRole?: OrgRole }> = [
   { to: paths.dashboards(), label: 'Dashboards', icon: IconLayoutDashboard },
-  { to: paths.explore(), label: 'Explore', icon: IconCompass },
+  { to: paths.explore(), label: 'Explore', icon: IconCompass, minimumRole: 'Editor' },
   { to: paths.dataSources(), label: 'Data sources', icon: IconDatabase },
   { to: paths.serviceAccounts(), label: 'Service accounts', icon: IconRobot },
   { to: paths.users(), label: 'Users', icon: IconUsers },
@@ -196,7 +198,10 @@ export function Shell() {
       )}
       {!kiosk && (
         <AppShell.Navbar p="sm" aria-label="Sections" id="app-navigation" style={phone && !opened ? { visibility: 'hidden' } : undefined}>
-          <PageLinks pages={sections} onNavigate={close} />
+          <PageLinks
+            pages={sections.filter((page) => !page.minimumRole || roleAtLeast(session?.role, page.minimumRole))}
+            onNavigate={close}
+          />
           <NavLink
             component="button"
             type="button"

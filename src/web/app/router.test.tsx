@@ -93,6 +93,7 @@ describe('the app shell', () => {
     renderRoutes(appRoutes, '/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Data sources' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to dashboards' })).toHaveAttribute('href', '/dashboards');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
   });
@@ -160,6 +161,9 @@ describe('the app shell', () => {
     renderRoutes(appRoutes, '/dashboards');
     expect(await screen.findByText('No dashboards yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /New dashboard|New folder/ })).not.toBeInTheDocument();
+    // Explore needs the Editor role: a Viewer's menu does not offer it.
+    expect(screen.getByRole('link', { name: 'Dashboards' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Explore' })).not.toBeInTheDocument();
   });
 
   it('tells a non-Admin that service accounts need the Admin role', async () => {
