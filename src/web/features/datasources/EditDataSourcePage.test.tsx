@@ -115,6 +115,66 @@ describe('the data source edit page', () => {
     }
   });
 
+  it('Save & test with a bad URL takes the person to the URL field and drops the result of the old settings', async () => {
+    startSession(connectedSession('Admin'));
+    const prometheus = dataSourceFixture();
+    const puts: unknown[] = [];
+    server.use(
+      answer<typeof dataSourceSchema>('get', '/api/datasources/uid/prom-main', prometheus),
+      http.put(`${API}/api/datasources/uid/prom-main`, async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json(saved(prometheus));
+      }),
+      health({ status: 'ERROR', message: 'connection refused at http://prometheus:9090' }),
+    );
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    try {
+      renderRoutes(appRoutes, '/datasources/edit/prom-main');
+      await userEvent.click(await screen.findByRole('button', { name: 'Test' }));
+      expect(await screen.findByText('Test failed')).toBeInTheDocument();
+
+      const url = screen.getByRole('textbox', { name: 'URL' });
+      await userEvent.clear(url);
+      await userEvent.type(url, 'not a url');
+      // The failure was of the old URL: it no longer describes what the form holds.
+      expect(screen.queryByText('Test failed')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
+      expect(url).toHaveAccessibleDescription(expect.stringContaining('URL must be an http:// or https:// address'));
+      await waitFor(() => expect(url).toHaveFocus());
+      expect(scrolled).toContain(url);
+      expect(puts).toEqual([]);
+    } finally {
+      scroll.mockRestore();
+    }
+  });
+
+  it('Save & test drops the last result as soon as the save starts', async () => {
+    startSession(connectedSession('Admin'));
+    const prometheus = dataSourceFixture();
+    let answerPut: () => void = () => undefined;
+    server.use(
+      answer<typeof dataSourceSchema>('get', '/api/datasources/uid/prom-main', prometheus),
+      http.put(
+        `${API}/api/datasources/uid/prom-main`,
+        () => new Promise<Response>((resolve) => (answerPut = () => resolve(HttpResponse.json(saved(prometheus))))),
+      ),
+      health({ status: 'ERROR', message: 'connection refused at http://prometheus:9090' }),
+    );
+    renderRoutes(appRoutes, '/datasources/edit/prom-main');
+    await userEvent.click(await screen.findByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('Test failed')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save & test' }));
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    expect(screen.queryByText('Test failed')).not.toBeInTheDocument();
+    answerPut();
+    expect(await screen.findByText('Test failed')).toBeInTheDocument();
+  });
+
   it('says so when the test cannot run at all', async () => {
     startSession(connectedSession('Admin'));
     server.use(

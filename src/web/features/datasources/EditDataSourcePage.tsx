@@ -75,6 +75,8 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   const change = (next: FormState) => {
     setState(next);
     setDirty(true);
+    // A result tested the saved settings, which these edits no longer are.
+    setOutcome(undefined);
   };
 
   const test = async (kind: Running) => {
@@ -87,6 +89,8 @@ function DataSourceEditor({ dataSource }: { dataSource: DataSource }) {
   const saveAndTest = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSave || running) return;
+    // The last result is of the settings before this save; it must not read as this save's.
+    setOutcome(undefined);
     const checked = validateForm(base.type, state, base);
     if (!checked.ok) return problems.show(checked);
     problems.clear();

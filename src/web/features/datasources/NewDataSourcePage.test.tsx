@@ -73,6 +73,8 @@ describe('adding a data source', () => {
       expect.stringContaining('Database name is required'),
     );
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(expect.stringContaining('Username is required'));
+    // The first field with a message takes focus: it may be scrolled far above the button.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus());
     expect(recorder.posts).toEqual([]);
   });
 

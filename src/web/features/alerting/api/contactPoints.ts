@@ -19,9 +19,9 @@ import {
 import { apiFetch } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { alertingKeys } from './keys';
+import { PROVENANCE_OFF } from './provenance';
 
 const CONTACT_POINTS = '/api/v1/provisioning/contact-points';
-const PROVENANCE_OFF = { 'X-Disable-Provenance': 'true' };
 
 export const contactPointKeys = {
   all: [...alertingKeys.all, 'contactPoints'] as const,
@@ -119,7 +119,9 @@ async function saveContactPoint({ name, integrations, existingUids, onCreated }:
   }
   const kept = new Set(integrations.map((i) => i.uid));
   for (const uid of existingUids.filter((u) => !kept.has(u))) {
-    await step(uid, () => apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(uid)}`, { method: 'DELETE', schema: z.unknown() }));
+    await step(uid, () =>
+      apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(uid)}`, { method: 'DELETE', headers: PROVENANCE_OFF, schema: z.unknown() }),
+    );
   }
 }
 
@@ -140,7 +142,11 @@ export function useDeleteContactPoint() {
   return useMutation({
     mutationFn: async (integrations: ContactPoint[]) => {
       for (const integration of integrations)
-        await apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(integration.uid)}`, { method: 'DELETE', schema: z.unknown() });
+        await apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(integration.uid)}`, {
+          method: 'DELETE',
+          headers: PROVENANCE_OFF,
+          schema: z.unknown(),
+        });
     },
     onSettled: invalidate,
   });

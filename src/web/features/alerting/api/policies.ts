@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { contactPointSchema, muteTimingSchema, routeSchema, type MuteTiming, type Route } from '../../../../contract/alertingNotify';
 import { apiFetch } from '../../../api/client';
+import { PROVENANCE_OFF } from './provenance';
 
 const PROVISIONING = '/api/v1/provisioning';
 
@@ -48,7 +49,8 @@ export const contactPointNamesQueryOptions = () =>
 export function useSavePolicyTree() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (tree: Route) => apiFetch(`${PROVISIONING}/policies`, { method: 'PUT', body: tree, schema: z.unknown() }),
+    mutationFn: (tree: Route) =>
+      apiFetch(`${PROVISIONING}/policies`, { method: 'PUT', headers: PROVENANCE_OFF, body: tree, schema: z.unknown() }),
     onSuccess: () => client.invalidateQueries({ queryKey: policyKeys.tree }),
   });
 }
@@ -59,8 +61,13 @@ export function useSaveMuteTiming(existing: string | undefined) {
   return useMutation({
     mutationFn: (timing: MuteTiming) =>
       existing === undefined
-        ? apiFetch(`${PROVISIONING}/mute-timings`, { method: 'POST', body: timing, schema: z.unknown() })
-        : apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(existing)}`, { method: 'PUT', body: timing, schema: z.unknown() }),
+        ? apiFetch(`${PROVISIONING}/mute-timings`, { method: 'POST', headers: PROVENANCE_OFF, body: timing, schema: z.unknown() })
+        : apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(existing)}`, {
+            method: 'PUT',
+            headers: PROVENANCE_OFF,
+            body: timing,
+            schema: z.unknown(),
+          }),
     onSuccess: () => client.invalidateQueries({ queryKey: policyKeys.muteTimingsAll }),
   });
 }
@@ -69,7 +76,11 @@ export function useDeleteMuteTiming() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(name)}`, { method: 'DELETE', schema: z.unknown() }),
+      apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(name)}`, {
+        method: 'DELETE',
+        headers: PROVENANCE_OFF,
+        schema: z.unknown(),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: policyKeys.muteTimingsAll }),
   });
 }

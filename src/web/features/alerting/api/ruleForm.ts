@@ -20,8 +20,7 @@ import { apiFetch } from '../../../api/client';
 import { dashboardQueryOptions } from '../../../api/dashboards';
 import { queryKeys } from '../../../api/keys';
 import type { RuleBody, RuleQuery } from '../ruleForm/ruleModel';
-
-const PROVENANCE_OFF = { 'X-Disable-Provenance': 'true' };
+import { PROVENANCE_OFF } from './provenance';
 
 export const ruleFormKeys = {
   all: ['alerting'] as const,

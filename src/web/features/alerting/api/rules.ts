@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/alerting';
 import { apiFetch, apiFetchText } from '../../../api/client';
 import { alertingKeys } from './keys';
+import { PROVENANCE_OFF } from './provenance';
 
 const RULE_STATES = '/api/prometheus/grafana/api/v1/rules';
 
@@ -138,6 +139,7 @@ export function useSetRulePaused() {
     mutationFn: ({ rule, paused }: { rule: ProvisionedAlertRule; paused: boolean }) =>
       apiFetch(`/api/v1/provisioning/alert-rules/${encodeURIComponent(rule.uid)}`, {
         method: 'PUT',
+        headers: PROVENANCE_OFF,
         body: { ...ruleForPut(rule), isPaused: paused },
         schema: provisionedAlertRuleSchema,
       }),
@@ -149,7 +151,11 @@ export function useDeleteRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (uid: string) =>
-      apiFetch(`/api/v1/provisioning/alert-rules/${encodeURIComponent(uid)}`, { method: 'DELETE', schema: z.unknown() }),
+      apiFetch(`/api/v1/provisioning/alert-rules/${encodeURIComponent(uid)}`, {
+        method: 'DELETE',
+        headers: PROVENANCE_OFF,
+        schema: z.unknown(),
+      }),
     onSuccess: (_answer, uid) => {
       client.removeQueries({ queryKey: alertingKeys.rule(uid) });
       return client.invalidateQueries({ queryKey: alertingKeys.rulesAll });

@@ -116,6 +116,7 @@ describe('contact points list', () => {
     expect(await screen.findByText('Contact point deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'chat' })).not.toBeInTheDocument());
     expect(fake.sent.filter((r) => r.method === 'DELETE').map((r) => r.uid)).toEqual(['a1', 'c1']);
+    expect(fake.sent.every((r) => r.provenanceOff)).toBe(true);
   }, 120_000);
 
   it('explains itself when empty, and shows a Viewer the list and a read-only contact point without edit controls', async () => {

@@ -21,17 +21,20 @@ const weekends: MuteTiming = {
 };
 
 function serveMuteTimings(putError?: { message: string; field: string }) {
-  const sent = { posted: [] as unknown[], put: [] as unknown[] };
+  // Each write's X-Disable-Provenance: the UI never marks what it saves as provisioned.
+  const sent = { posted: [] as unknown[], put: [] as unknown[], provenanceHeaders: [] as Array<string | null> };
   server.use(
     http.get(`${API}/api/v1/provisioning/mute-timings/:name`, ({ params }) =>
       params.name === 'weekends' ? HttpResponse.json(weekends) : HttpResponse.json({ message: 'mute timing not found' }, { status: 404 }),
     ),
     http.post(`${API}/api/v1/provisioning/mute-timings`, async ({ request }) => {
       sent.posted.push(await request.json());
+      sent.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       return HttpResponse.json({}, { status: 201 });
     }),
     http.put(`${API}/api/v1/provisioning/mute-timings/:name`, async ({ request }) => {
       sent.put.push(await request.json());
+      sent.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       return putError ? HttpResponse.json(putError, { status: 400 }) : HttpResponse.json({}, { status: 202 });
     }),
     http.get(`${API}/api/v1/provisioning/mute-timings`, () => HttpResponse.json([weekends])),
@@ -80,6 +83,7 @@ describe('the mute timing editor', () => {
         { days_of_month: ['24:26'], months: ['december'] },
       ],
     });
+    expect(sent.provenanceHeaders).toEqual(['true']);
     expect(await screen.findByText('Mute timing created')).toBeInTheDocument();
   }, 120_000);
 
@@ -94,6 +98,7 @@ describe('the mute timing editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update mute timing' }));
     expect(await within(first).findByText('invalid mute timing: time_intervals[0]: unknown location')).toBeInTheDocument();
     expect(sent.put[0]).toEqual(weekends);
+    expect(sent.provenanceHeaders).toEqual(['true']);
   }, 120_000);
 
   it('shows a Viewer the mute timing without edit controls', async () => {

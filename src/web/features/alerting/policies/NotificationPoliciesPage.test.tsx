@@ -30,13 +30,20 @@ const initialTree = (): Route => ({
 
 /** The provisioning API over one stored tree; a PUT replaces it, as the server's does. Returns what was sent. */
 function serveProvisioning(options: { tree?: Route; putError?: { status: number; message: string }; deleteError?: string } = {}) {
-  const state = { tree: options.tree ?? initialTree(), puts: [] as Route[], deleted: [] as string[] };
+  // Each write's X-Disable-Provenance: the UI never marks what it saves as provisioned.
+  const state = {
+    tree: options.tree ?? initialTree(),
+    puts: [] as Route[],
+    deleted: [] as string[],
+    provenanceHeaders: [] as Array<string | null>,
+  };
   const timings: MuteTiming[] = [{ name: 'weekends', time_intervals: [{ weekdays: ['saturday', 'sunday'] }] }];
   server.use(
     http.get(`${API}/api/v1/provisioning/policies`, () => HttpResponse.json(state.tree)),
     http.put(`${API}/api/v1/provisioning/policies`, async ({ request }) => {
       const body = (await request.json()) as Route;
       state.puts.push(body);
+      state.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       if (options.putError) return HttpResponse.json({ message: options.putError.message }, { status: options.putError.status });
       state.tree = body;
       return HttpResponse.json({ message: 'policies updated' }, { status: 202 });
@@ -53,8 +60,9 @@ function serveProvisioning(options: { tree?: Route; putError?: { status: number;
       ),
     ),
     http.get(`${API}/api/v1/provisioning/mute-timings`, () => HttpResponse.json(timings)),
-    http.delete(`${API}/api/v1/provisioning/mute-timings/:name`, ({ params }) => {
+    http.delete(`${API}/api/v1/provisioning/mute-timings/:name`, ({ request, params }) => {
       state.deleted.push(String(params.name));
+      state.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       if (options.deleteError) return HttpResponse.json({ message: options.deleteError }, { status: 409 });
       return new HttpResponse(null, { status: 204 });
     }),
@@ -118,6 +126,7 @@ describe('notification policies', () => {
     await waitFor(() => expect(state.puts).toHaveLength(2));
     expect(state.puts[1]!.routes!.map((route) => route.object_matchers)).toEqual([[['service', '=', 'db']]]);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Policy team=ops' })).not.toBeInTheDocument());
+    expect(state.provenanceHeaders).toEqual(['true', 'true']);
   }, 120_000);
 
   it("keeps the dialog open with the server's refusal in its words", async () => {
@@ -185,5 +194,6 @@ describe('notification policies', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete mute timing' }));
     expect(await screen.findByText("mute time interval 'weekends' is currently used by a notification policy")).toBeInTheDocument();
     expect(state.deleted).toEqual(['weekends']);
+    expect(state.provenanceHeaders).toEqual(['true']);
   }, 120_000);
 });

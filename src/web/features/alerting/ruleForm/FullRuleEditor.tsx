@@ -7,7 +7,6 @@ import { Button, Fieldset, Group, Menu, Select, Stack, Text } from '@mantine/cor
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { RemoveButton } from '../../../components/RemoveButton';
-import { defaultQuery } from '../../../queryEditors/queryKinds';
 import { DataQueryField } from './DataQueryField';
 import { ExpressionEditor } from './ExpressionEditor';
 import type { FieldErrors } from './formErrors';
@@ -15,6 +14,7 @@ import { EvaluationFields, LabelsAndAnnotationsFields, NotificationFields } from
 import {
   expressionType,
   isExpression,
+  newDataQuery,
   newExpression,
   nextRefId,
   replaceQuery,
@@ -50,8 +50,8 @@ export function FullRuleEditor({ values, errors, update }: FullRuleEditorProps) 
   const addQuery = () => {
     const refId = nextRefId(values.queries);
     const ds = dataSources.data?.find((d) => d.isDefault) ?? dataSources.data?.[0];
-    const model = ds ? defaultQuery(refId, ds) : { refId };
-    change({ queries: [...values.queries, { refId, datasourceUid: ds?.uid ?? '', relativeTimeRange: { from: 600, to: 0 }, model }] });
+    const query = ds ? newDataQuery(refId, ds) : { refId, datasourceUid: '', relativeTimeRange: { from: 600, to: 0 }, model: { refId } };
+    change({ queries: [...values.queries, query] });
   };
   const addExpression = (type: ExpressionType) => {
     const refId = nextRefId(values.queries);

@@ -21,7 +21,7 @@ async function fill(input: HTMLElement, text: string) {
 
 // CodeMirror loads once here, not inside the first test's waits.
 beforeAll(async () => {
-  await preloadEditor('promql');
+  await Promise.all([preloadEditor('promql'), preloadEditor('testdata')]);
 }, 60_000);
 
 const prometheus = fixtures.dataSource();
@@ -315,5 +315,90 @@ describe('duplicating a rule', () => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ title: 'CPU busy (copy)', folderUID: 'ops', ruleGroup: 'cpu', labels: { severity: 'page' } });
     expect(created[0]!.uid).toBeUndefined();
+  }, 120_000);
+});
+
+describe('the data query of a rule', () => {
+  const testData = fixtures.dataSource({
+    uid: 'td',
+    name: 'TestData',
+    type: 'grafana-testdata-datasource',
+    typeName: 'TestData',
+    url: 'http://testdata.internal',
+    user: 'reader',
+    basicAuthUser: 'reader',
+    jsonData: { timeout: 30 },
+  });
+  // What the panel editor starts for the same data source: a reference, then the editor's defaults.
+  const testDataQuery = {
+    refId: 'A',
+    relativeTimeRange: { from: 600, to: 0 },
+    datasourceUid: 'td',
+    model: { refId: 'A', datasource: { type: 'grafana-testdata-datasource', uid: 'td' }, scenarioId: 'random_walk', seriesCount: 1 },
+  };
+
+  it("of a new rule is the query editor's new query, in the preview and in the saved rule", async () => {
+    startSession(connectedSession('Editor'));
+    backend();
+    const previewed: unknown[] = [];
+    const created: Array<{ data: unknown[] }> = [];
+    server.use(
+      answer('get', '/api/datasources', [testData]),
+      http.post(`${API}/api/v1/eval`, async ({ request }) => {
+        previewed.push(await request.json());
+        return HttpResponse.json({ results: { A: { frames: [] }, B: { frames: [] }, C: { frames: [] } } });
+      }),
+      http.post(`${API}/api/v1/provisioning/alert-rules`, async ({ request }) => {
+        const body = (await request.json()) as { data: unknown[] };
+        created.push(body);
+        return HttpResponse.json({ ...savedRule, ...body, uid: 'td-rule' }, { status: 201 });
+      }),
+    );
+    renderRoutes(routes, '/alerting/new');
+
+    expect(await screen.findByRole('combobox', { name: 'Scenario' })).toHaveValue('Random Walk');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Walk too high');
+    await choose(/^Folder/, 'Ops');
+    await choose(/^Evaluation group/, 'cpu (every 1m)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(previewed).toHaveLength(1));
+    expect((previewed[0] as { data: unknown[] }).data[0]).toEqual(testDataQuery);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByRole('heading', { name: 'Rule view page' })).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(created[0]!.data[0]).toEqual(testDataQuery);
+  }, 120_000);
+
+  it("saved with the whole data source record and no query is saved again as a reference with the editor's defaults", async () => {
+    startSession(connectedSession('Editor'));
+    backend();
+    const { id: _id, ...record } = testData;
+    const broken = {
+      ...savedRule,
+      data: [
+        { refId: 'A', relativeTimeRange: { from: 600, to: 0 }, datasourceUid: 'td', model: { refId: 'A', datasource: record } },
+        ...savedRule.data.slice(1),
+      ],
+    };
+    const sent: Array<{ data: unknown[] }> = [];
+    server.use(
+      answer('get', '/api/datasources', [testData]),
+      answer('get', '/api/v1/provisioning/alert-rules/r1', broken),
+      answer('get', '/api/v1/provisioning/folder/ops/rule-groups/cpu', { title: 'cpu', folderUid: 'ops', interval: 60, rules: [broken] }),
+      http.put(`${API}/api/v1/provisioning/alert-rules/r1`, async ({ request }) => {
+        const body = (await request.json()) as { data: unknown[] };
+        sent.push(body);
+        return HttpResponse.json({ ...broken, ...body });
+      }),
+    );
+    renderRoutes(routes, '/alerting/grafana/r1/edit');
+
+    expect(await screen.findByRole('combobox', { name: 'Scenario' })).toHaveValue('Random Walk');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Evaluation group/ })).toHaveValue('cpu (every 1m)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByRole('heading', { name: 'Rule view page' })).toBeInTheDocument();
+    expect(sent[0]!.data[0]).toEqual(testDataQuery);
   }, 120_000);
 });

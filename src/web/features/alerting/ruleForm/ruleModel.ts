@@ -12,6 +12,7 @@ import {
   type ProvisionedAlertRuleRequest,
 } from '../../../../contract/alerting';
 import { DASHBOARD_UID_ANNOTATION, PANEL_ID_ANNOTATION, type AlertRuleDefaults } from '../../../lib/alertRuleDefaults';
+import { defaultQuery } from '../../../queryEditors/queryKinds';
 
 export interface RuleQuery {
   refId: string;
@@ -129,6 +130,36 @@ export function newExpression(type: ExpressionType, refId: string, input: string
   return { refId, datasourceUid: EXPRESSION_DATASOURCE_UID, relativeTimeRange: { from: 0, to: 0 }, model };
 }
 
+/**
+ * A new data query of a data source, as the panel editor starts one: the model is the query
+ * editor's new query (`datasource: {type, uid}` and that type's defaults).
+ */
+export function newDataQuery(refId: string, dataSource: { uid: string; type: string }): RuleQuery {
+  return { refId, datasourceUid: dataSource.uid, relativeTimeRange: DEFAULT_RANGE, model: defaultQuery(refId, dataSource) };
+}
+
+/** A model's `datasource` as the reference Grafana stores (`{type, uid}`), or undefined when it holds neither. */
+function dataSourceRef(datasource: unknown): { type?: string; uid?: string } | undefined {
+  if (typeof datasource !== 'object' || datasource === null) return undefined;
+  const { type, uid } = datasource as { type?: unknown; uid?: unknown };
+  const ref = { ...(typeof type === 'string' ? { type } : {}), ...(typeof uid === 'string' ? { uid } : {}) };
+  return Object.keys(ref).length > 0 ? ref : undefined;
+}
+
+/**
+ * A data query's model as the form edits and saves it. Its `datasource` is cut to `{type, uid}`
+ * (rules saved by earlier versions hold the whole data source record, URL and user included), and
+ * a model that holds no query at all gets its editor's defaults, so what is saved is what the
+ * editor shows.
+ */
+function dataQueryModel(refId: string, model: Record<string, unknown>): Record<string, unknown> {
+  const ref = dataSourceRef(model.datasource);
+  const trimmed = { ...model, refId, ...(ref ? { datasource: ref } : {}) };
+  const { refId: _refId, datasource: _datasource, ...queryFields } = trimmed;
+  if (Object.keys(queryFields).length > 0 || !ref?.type || !ref.uid) return trimmed;
+  return { ...defaultQuery(refId, { type: ref.type, uid: ref.uid }), ...trimmed };
+}
+
 /** The next free refId: A, B, … Z, then AA, AB, … */
 export function nextRefId(queries: readonly RuleQuery[]): string {
   const taken = new Set(queries.map((q) => q.refId));
@@ -179,15 +210,8 @@ export function newRuleValues(
   dataSource: { uid: string; type: string } | undefined,
 ): RuleFormValues {
   const values = emptyValues();
-  const queries: RuleQuery[] = (defaults?.queries ?? []).map((q) => ({ ...q, model: { ...q.model, refId: q.refId } }));
-  if (queries.length === 0 && dataSource) {
-    queries.push({
-      refId: 'A',
-      datasourceUid: dataSource.uid,
-      relativeTimeRange: DEFAULT_RANGE,
-      model: { refId: 'A', datasource: dataSource },
-    });
-  }
+  const queries: RuleQuery[] = (defaults?.queries ?? []).map((q) => ({ ...q, model: dataQueryModel(q.refId, q.model) }));
+  if (queries.length === 0 && dataSource) queries.push(newDataQuery('A', dataSource));
   const first = queries[0]?.refId ?? 'A';
   const reduce = reduceExpression(nextRefId(queries), first);
   queries.push(reduce);
@@ -238,7 +262,7 @@ export function ruleToValues(rule: ProvisionedAlertRule, groupInterval: string):
         datasourceUid: q.datasourceUid,
         ...(queryType ? { queryType } : {}),
         relativeTimeRange: relativeTimeRange ?? DEFAULT_RANGE,
-        model: q.model,
+        model: q.datasourceUid === EXPRESSION_DATASOURCE_UID ? q.model : dataQueryModel(q.refId, q.model),
       };
     }),
     condition: rule.condition,

@@ -41,11 +41,13 @@ interface Served {
   puts: Array<Record<string, unknown>>;
   deletes: number;
   historyAsked: URLSearchParams[];
+  /** Each write's X-Disable-Provenance: the UI never marks what it saves as provisioned. */
+  provenanceHeaders: Array<string | null>;
 }
 
 /** The rule's definition, state, graph, history and data sources; what the page sends is kept. */
 function serveRule(rule: ProvisionedAlertRule = provisioned()): Served {
-  const served: Served = { queries: [], puts: [], deletes: 0, historyAsked: [] };
+  const served: Served = { queries: [], puts: [], deletes: 0, historyAsked: [], provenanceHeaders: [] };
   serveRuleStates([stateGroup('Ops', 'cpu', [firingRule], 'ops')]);
   let current = rule;
   server.use(
@@ -53,11 +55,13 @@ function serveRule(rule: ProvisionedAlertRule = provisioned()): Served {
     http.put(`${API}/api/v1/provisioning/alert-rules/high-cpu`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       served.puts.push(body);
+      served.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       current = { ...current, isPaused: body.isPaused === true };
       return HttpResponse.json(current);
     }),
-    http.delete(`${API}/api/v1/provisioning/alert-rules/high-cpu`, () => {
+    http.delete(`${API}/api/v1/provisioning/alert-rules/high-cpu`, ({ request }) => {
       served.deletes += 1;
+      served.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       return new HttpResponse(null, { status: 204 });
     }),
     http.get(`${API}/api/v1/provisioning/alert-rules/high-cpu/export`, ({ request }) =>
@@ -166,6 +170,8 @@ describe('an alert rule’s page', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/alerting/list'));
     expect(served.deletes).toBe(1);
+    // Pause, resume and delete: none marks the rule as provisioned.
+    expect(served.provenanceHeaders).toEqual(['true', 'true', 'true']);
   }, 120_000);
 
   it('shows a Viewer the rule and its states without edit controls', async () => {
