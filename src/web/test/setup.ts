@@ -17,8 +17,9 @@ import { server } from './server';
 // Files that replace modules with `vi.mock` run in the isolated `web-isolated` project instead.
 
 // A busy CI machine (2 shared cores, other jobs beside) renders slowly: `findBy…` waits for a
-// state for up to 10 s instead of 1 s. A passing test never waits that long.
-configure({ asyncUtilTimeout: 10_000 });
+// state for up to 30 s instead of 1 s (a clean clone's run beside three other jobs took 10.5 s
+// to open the panel editor once). A passing test never waits that long; tests may take 60 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom's own `labels` is quadratic in the page (see fastLabels.ts).
 installFastLabels();
