@@ -35,7 +35,8 @@ describe('saving dashboards', () => {
       nothing: null,
       nested: { deep: [1, 'two', { three: 3.5, empty: {} }], unicode: 'Grüße ✓ 日本' },
       panels: [{ id: 4, type: 'timeseries', gridPos: { x: 0, y: 0, w: 12, h: 8 }, targets: [{ expr: 'up' }] }],
-      id: 12345,
+      // An export's id (a number naming no dashboard here is refused, as in Grafana).
+      id: null,
       version: 99,
     };
     const saved = (await save({ dashboard: model, overwrite: true })).json();
@@ -68,6 +69,18 @@ describe('saving dashboards', () => {
     const updated = await save({ dashboard: { id, title: 'By id, again', version: 1 } });
     expect(updated.json()).toMatchObject({ uid, version: 2 });
     expect((await save({ dashboard: { id: 987654, title: 'ghost' } })).statusCode).toBe(404);
+  });
+
+  it('refuses to save a deleted dashboard again (404), as Grafana does for an id that no longer exists', async () => {
+    const { id } = (await save({ dashboard: { uid: 'deleted-meanwhile', title: 'Deleted meanwhile' } })).json();
+    await server.call({ method: 'DELETE', url: '/api/dashboards/uid/deleted-meanwhile' });
+    const model = { id, uid: 'deleted-meanwhile', title: 'Edited after the delete', version: 1 };
+    for (const overwrite of [false, true]) {
+      const stale = await save({ dashboard: model, overwrite });
+      expect(stale.statusCode).toBe(404);
+      expect(stale.json()).toEqual({ message: 'Dashboard not found' });
+    }
+    expect((await get('deleted-meanwhile')).statusCode).toBe(404);
   });
 
   it('refuses bad input with 400 and a message, and saves nothing', async () => {

@@ -69,15 +69,20 @@ export async function saveDashboard(store: Store, identity: Identity, body: Save
   if (!title) throw new ApiError(400, 'Dashboard title cannot be empty', { status: 'empty-name', field: 'dashboard.title' });
 
   let uid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
-  if (uid === undefined && typeof model.id === 'number' && model.id > 0) {
-    // Grafana's older clients update by id.
-    const byId = await store.dashboards.getById(identity.orgId, model.id);
+  const modelId = typeof model.id === 'number' && model.id > 0 ? model.id : undefined;
+  let existing = uid === undefined ? undefined : await store.dashboards.getSummaryByUid(identity.orgId, uid);
+  // Grafana refuses a model whose id no dashboard has (uid or not), so saving a dashboard deleted
+  // meanwhile answers 404 instead of creating it again. Older clients update by id alone.
+  if (modelId !== undefined && existing?.id !== modelId) {
+    const byId = await store.dashboards.getSummaryById(identity.orgId, modelId);
     if (!byId || byId.is_folder) throw notFound('Dashboard not found');
-    uid = byId.uid;
+    if (uid === undefined) {
+      uid = byId.uid;
+      existing = byId;
+    }
   }
   const folderId = await targetFolder(store, identity.orgId, body);
   const access = await loadFolderAccess(store.folders, identity);
-  const existing = uid === undefined ? undefined : await store.dashboards.getSummaryByUid(identity.orgId, uid);
   const action = existing ? 'dashboards:write' : 'dashboards:create';
   // Edit where it lands; an existing dashboard also needs Edit where it is (its own grants count there).
   const staysPut = existing !== undefined && !existing.is_folder && existing.folder_id === folderId;

@@ -146,6 +146,11 @@ export class DashboardStore {
     return this.db.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
   }
 
+  /** `getSummaryByUid` by Grafana's numeric id. */
+  getSummaryById(orgId: number, id: number): Promise<Omit<DashboardRow, 'data'> | undefined> {
+    return this.db.selectFrom('dashboard').select(SUMMARY_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  }
+
   getById(orgId: number, id: number): Promise<DashboardRow | undefined> {
     return this.db.selectFrom('dashboard').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   }

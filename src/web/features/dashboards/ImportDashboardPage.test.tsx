@@ -9,6 +9,7 @@ import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
 import { API, answer, connectedSession, fixtures, server } from '../../test/server';
+import type { SearchHit } from '../../../contract/search';
 
 afterEach(() => notifications.clean());
 
@@ -28,6 +29,7 @@ function serve(sources: DataSource[]) {
   const bodies: ImportDashboardRequest[] = [];
   server.use(
     answer('get', '/api/folders', []),
+    answer('get', '/api/search', []),
     http.get(`${API}/api/datasources`, () => HttpResponse.json(sources)),
     http.post(`${API}/api/dashboards/import`, async ({ request }) => {
       bodies.push((await request.json()) as ImportDashboardRequest);
@@ -110,5 +112,117 @@ describe('importing an export with __inputs', () => {
       expect.stringContaining('Choose a Prometheus data source'),
     );
     expect(bodies).toHaveLength(0);
+  });
+});
+
+describe('importing over an existing dashboard', () => {
+  const model = { uid: 'node', title: 'Node exporter', version: 4, panels: [] };
+
+  it('says which dashboard has the uid, and replaces it only through Import (Overwrite)', async () => {
+    startSession(connectedSession('Editor'));
+    const bodies = serve([]);
+    server.use(
+      answer('get', '/api/folders', [{ id: 3, uid: 'ops', title: 'Ops' }]),
+      http.get(`${API}/api/dashboards/uid/node`, () =>
+        HttpResponse.json(
+          fixtures.storedDashboard({ uid: 'node', id: 9, title: 'Node exporter', version: 4 }, { folderUid: 'ops', folderTitle: 'Ops' }),
+        ),
+      ),
+    );
+    renderRoutes(appRoutes, '/dashboard/import');
+    await paste(model);
+
+    const clash = await screen.findByRole('status', { name: 'A dashboard has the same uid' }, { timeout: 5_000 });
+    expect(clash).toHaveTextContent('“Node exporter” in folder Ops has the uid “node”');
+    expect(clash).toHaveTextContent('and moves it to General');
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import (Overwrite)' }));
+    expect(await screen.findByText('Dashboard imported')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      expect.objectContaining({ overwrite: true, folderUid: '', dashboard: expect.objectContaining({ uid: 'node' }) }),
+    ]);
+  });
+
+  it('changing the uid away from the clash imports a copy, without overwrite or the export’s version', async () => {
+    startSession(connectedSession('Editor'));
+    const bodies = serve([]);
+    server.use(
+      http.get(`${API}/api/dashboards/uid/node`, () =>
+        HttpResponse.json(fixtures.storedDashboard({ uid: 'node', id: 9, title: 'Node exporter', version: 4 })),
+      ),
+      http.get(`${API}/api/dashboards/uid/node-copy`, () => HttpResponse.json({ message: 'Dashboard not found' }, { status: 404 })),
+    );
+    renderRoutes(appRoutes, '/dashboard/import');
+    await paste(model);
+    expect(await screen.findByRole('button', { name: 'Import (Overwrite)' }, { timeout: 5_000 })).toBeInTheDocument();
+
+    const uid = screen.getByRole('textbox', { name: 'uid' });
+    await userEvent.clear(uid);
+    await userEvent.type(uid, 'node-copy');
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Dashboard imported')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ overwrite: false, dashboard: { uid: 'node-copy' } });
+    // Without a version, a uid taken since the check is refused by the server instead of replaced.
+    expect(bodies[0]!.dashboard).not.toHaveProperty('version');
+  });
+
+  it('when the server still finds the uid taken (412), says so and offers nothing it did not show', async () => {
+    startSession(connectedSession('Editor'));
+    let taken = false;
+    server.use(
+      answer('get', '/api/folders', []),
+      answer('get', '/api/search', []),
+      answer('get', '/api/datasources', []),
+      http.get(`${API}/api/dashboards/uid/node`, () =>
+        taken
+          ? HttpResponse.json(fixtures.storedDashboard({ uid: 'node', id: 9, title: 'Created meanwhile', version: 1 }))
+          : HttpResponse.json({ message: 'Dashboard not found' }, { status: 404 }),
+      ),
+      http.post(`${API}/api/dashboards/import`, () => {
+        taken = true;
+        return HttpResponse.json(
+          { status: 'version-mismatch', message: 'The dashboard has been changed by someone else' },
+          { status: 412 },
+        );
+      }),
+    );
+    renderRoutes(appRoutes, '/dashboard/import');
+    await paste(model);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    // The check runs again and shows the dashboard that has the uid now.
+    const clash = await screen.findByRole('status', { name: 'A dashboard has the same uid' });
+    expect(clash).toHaveTextContent('“Created meanwhile” in folder General');
+    expect(screen.getByRole('button', { name: 'Import (Overwrite)' })).toBeInTheDocument();
+    expect(screen.queryByText('Dashboard imported')).not.toBeInTheDocument();
+  });
+
+  it('warns of a dashboard with the same title in the chosen folder', async () => {
+    startSession(connectedSession('Editor'));
+    const bodies = serve([]);
+    const sameTitle: SearchHit = {
+      id: 5,
+      uid: 'other',
+      title: 'node exporter',
+      uri: 'db/node-exporter',
+      url: '/d/other/node-exporter',
+      slug: 'node-exporter',
+      type: 'dash-db',
+      tags: [],
+      isStarred: false,
+    };
+    server.use(
+      http.get(`${API}/api/search`, ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get('folderUIDs') === 'general' ? [sameTitle] : []),
+      ),
+    );
+    renderRoutes(appRoutes, '/dashboard/import');
+    await paste(model);
+    const clash = await screen.findByRole('status', { name: 'A dashboard has the same name' }, { timeout: 5_000 });
+    expect(clash).toHaveTextContent('“node exporter” is already in folder General');
+    // The server keeps both, so nothing is overwritten.
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Dashboard imported')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ overwrite: false });
   });
 });

@@ -8,7 +8,6 @@ import {
   Paper,
   Select,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -25,6 +24,8 @@ import { paths } from '../../app/paths';
 import { Page } from '../../components/Page';
 import { RoleGuard } from '../../components/RoleGuard';
 import { useFolders, folderOptions } from './api';
+import { useForgetDashboards } from './forgetDashboards';
+import { useImportClashes } from './importClashes';
 import { exportInputs, importInputs, initialValues, useDataSourceChoices, useImportDashboard } from './importInputs';
 import { parseModel } from './jsonErrors';
 
@@ -114,19 +115,30 @@ export function ImportDashboardPage() {
   const [title, setTitle] = useState('');
   const [uid, setUid] = useState('');
   const [folderUid, setFolderUid] = useState('');
-  const [overwrite, setOverwrite] = useState(false);
   const [fileError, setFileError] = useState<string>();
   const [inputValues, setInputValues] = useState<Record<string, string>>({});
   const [inputErrors, setInputErrors] = useState<Record<string, string>>({});
   const folders = useFolders();
   const dataSources = useDataSourceChoices();
   const save = useImportDashboard();
+  const forgetDashboards = useForgetDashboards();
   const navigate = useNavigate();
 
   const parsed = useMemo(() => (text.trim() ? parseModel(text) : undefined), [text]);
   const inputs = useMemo(() => (parsed?.ok ? exportInputs(parsed.value) : []), [parsed]);
   const uidCheck = uidSchema.safeParse(uid);
   const uidError = uid && !uidCheck.success ? uidCheck.error.issues[0]?.message : undefined;
+  const { uidClash, titleClash, recheckUid } = useImportClashes({
+    uid: uidError ? '' : uid,
+    title,
+    folderUid,
+    enabled: Boolean(parsed?.ok),
+  });
+  // Replacing is only ever what the person chose: the button says "Import (Overwrite)" once the
+  // check has shown which dashboard has the uid.
+  const overwrite = uidClash?.kind === 'dashboard';
+  const folderTitle = (uidOfFolder: string) =>
+    folderOptions(folders.data).find((option) => option.value === uidOfFolder)?.label ?? 'General';
   const saveError = save.error && errorMessage(save.error);
   const uidTaken = save.error instanceof ApiError && save.error.status === 412;
   // A refusal naming the title or the uid (a folder has it) goes next to it; anything else below.
@@ -181,12 +193,20 @@ export function ImportDashboardPage() {
     const { id: _id, ...model } = parsed.value;
     const dashboard: Record<string, unknown> = { ...model, title: title.trim() || model.title, uid: uid || undefined };
     if (!uid) delete dashboard.uid;
+    // The server takes a model of the stored version as an update (Grafana's rule): without a
+    // version, a uid taken since the check is refused (412) rather than replaced.
+    if (!overwrite) delete dashboard.version;
     save.mutate(
       { dashboard: dashboard as ImportDashboardRequest['dashboard'], folderUid, overwrite, inputs: importInputs(inputs, values) },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', title: 'Dashboard imported', message: saved.title });
+          // A replaced dashboard's old model may be cached: its page must read the imported one.
+          forgetDashboards([saved.uid]);
           navigate(saved.importedUrl);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 412) void recheckUid();
         },
       },
     );
@@ -238,8 +258,11 @@ export function ImportDashboardPage() {
                   label="uid"
                   description="Keep the export's uid so links keep working, or clear it to get a new one."
                   value={uid}
-                  onChange={(e) => setUid(e.currentTarget.value.trim())}
-                  error={uidError ?? (uidTaken ? saveError : uidRefused)}
+                  onChange={(e) => {
+                    setUid(e.currentTarget.value.trim());
+                    save.reset();
+                  }}
+                  error={uidError ?? uidRefused}
                 />
                 <Select
                   label="Folder"
@@ -249,28 +272,46 @@ export function ImportDashboardPage() {
                   allowDeselect={false}
                   searchable
                 />
-                <Switch
-                  label="Replace a dashboard that has the same uid"
-                  checked={overwrite}
-                  onChange={(e) => setOverwrite(e.currentTarget.checked)}
-                />
+                {uidClash?.kind === 'dashboard' && (
+                  <Alert color="orange" title="A dashboard has the same uid" role="status">
+                    “{uidClash.dashboard.title}” in folder {uidClash.dashboard.folderTitle} has the uid “{uidClash.dashboard.uid}”. Import
+                    (Overwrite) replaces it with this one as a new version
+                    {uidClash.dashboard.folderUid !== folderUid ? ` and moves it to ${folderTitle(folderUid)}` : ''}. To keep it, change or
+                    clear the uid.
+                  </Alert>
+                )}
+                {uidClash?.kind === 'hidden' && (
+                  <Alert color="orange" title="The uid is taken" role="status">
+                    A dashboard you cannot open has the uid “{uid}”. Change or clear the uid.
+                  </Alert>
+                )}
+                {titleClash && (
+                  <Alert color="yellow" title="A dashboard has the same name" role="status">
+                    “{titleClash.title}” is already in folder {titleClash.folderTitle}. Importing adds a second dashboard of that name;
+                    change the title to tell them apart.
+                  </Alert>
+                )}
                 {inputs.length > 0 && <InputsSection inputs={inputs} values={inputValues} errors={inputErrors} onChange={setInput} />}
                 {saveError && !uidTaken && !titleRefused && !uidRefused && (
                   <Alert color="red" role="alert">
                     {saveError}
                   </Alert>
                 )}
-                {uidTaken && (
+                {uidTaken && !uidClash && (
                   <Alert color="orange" role="alert">
-                    A dashboard with the uid “{uid}” already exists. Turn on “Replace a dashboard that has the same uid”, or change or clear
-                    the uid.
+                    A dashboard with the uid “{uid}” already exists. Change or clear the uid.
                   </Alert>
                 )}
               </>
             )}
             <Group>
-              <Button type="submit" disabled={!parsed?.ok || Boolean(uidError) || !title.trim()} loading={save.isPending}>
-                Import
+              <Button
+                type="submit"
+                color={overwrite ? 'red' : undefined}
+                disabled={!parsed?.ok || Boolean(uidError) || !title.trim()}
+                loading={save.isPending}
+              >
+                {overwrite ? 'Import (Overwrite)' : 'Import'}
               </Button>
             </Group>
           </Stack>

@@ -8,7 +8,8 @@ import { RowFoldButton } from './RowFoldButton';
  * The dashboard's panels on Grafana's 24-column grid, compacted as Grafana draws them
  * (`layout.ts`), and in one column on a narrow screen. Rows fold and unfold (a view choice, not
  * saved); the panels of a folded row are not rendered at all, so they ask for no data.
- * `renderPanel` draws one panel; `rowTitle` turns a row's title into what is shown (variables).
+ * `renderPanel` draws one panel; `rowTitle` turns a row's title into what is shown (variables,
+ * with a repeated row's own value).
  */
 export function PanelGrid({
   panels,
@@ -18,7 +19,7 @@ export function PanelGrid({
   panels: unknown;
   /** `inRow`: the panel sits under a row's heading (its own heading is then one level lower). */
   renderPanel(panel: Panel, inRow: boolean): ReactNode;
-  rowTitle?(title: string): string;
+  rowTitle?(title: string, row: Panel): string;
 }) {
   // Keys of the rows the viewer folded or unfolded (by the row's id, so a reload or a repeat
   // does not move a fold to another row).
@@ -52,7 +53,7 @@ export function PanelGrid({
           {item.kind === 'panel' ? (
             renderPanel(item.panel, item.inRow)
           ) : (
-            <RowHeading item={item} title={rowTitle(rowTitleOf(item.row))} onToggle={() => toggle(item.key)} />
+            <RowHeading item={item} title={rowTitle(rowTitleOf(item.row), item.row)} onToggle={() => toggle(item.key)} />
           )}
         </div>
       ))}

@@ -5,11 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useDeleteDashboards } from './api';
+import { useForgetDashboards } from './forgetDashboards';
 
 /** Deleting the dashboard, after saying what goes with it; then back to the dashboards. */
 export function useConfirmDeleteDashboard({ uid, title, version }: { uid: string; title: string; version: number }) {
   const navigate = useNavigate();
   const remove = useDeleteDashboards();
+  const forget = useForgetDashboards();
   return () =>
     modals.openConfirmModal({
       title: `Delete dashboard ${title}?`,
@@ -25,6 +27,8 @@ export function useConfirmDeleteDashboard({ uid, title, version }: { uid: string
           onSuccess: () => {
             notifications.show({ color: 'green', title: 'Dashboard deleted', message: title });
             navigate(paths.dashboards());
+            // After leaving its page, so Back finds nothing cached and asks the server.
+            forget([uid]);
           },
           onError: (e) => notifications.show({ color: 'red', title: 'Could not delete the dashboard', message: errorMessage(e) }),
         }),

@@ -77,8 +77,8 @@ export function EditablePanelGrid({
   ownIds: ReadonlySet<number>;
   edits: DashboardEdits;
   renderPanel(panel: Panel, inRow: boolean): ReactNode;
-  /** A title as shown (variables replaced). */
-  displayTitle(title: string): string;
+  /** A title as shown (variables replaced, a repeated copy's with its own value). */
+  displayTitle(title: string, panel: Panel): string;
   variableNames: string[];
   onEditPanel(panelId: number): void;
   empty: ReactNode;
@@ -93,8 +93,10 @@ export function EditablePanelGrid({
   useEditPanelKey(onEditPanel);
 
   const titleOf = (item: GridItem) => {
-    const raw = item.kind === 'panel' ? item.panel.title : item.row.title;
-    return (typeof raw === 'string' && displayTitle(raw).trim()) || (item.kind === 'panel' ? 'Untitled panel' : 'Row');
+    const panel = item.kind === 'panel' ? item.panel : item.row;
+    return (
+      (typeof panel.title === 'string' && displayTitle(panel.title, panel).trim()) || (item.kind === 'panel' ? 'Untitled panel' : 'Row')
+    );
   };
 
   /** Stores every own item whose place differs from what the model holds; one edit. */

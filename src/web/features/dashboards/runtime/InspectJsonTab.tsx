@@ -22,17 +22,24 @@ export function parsePanelJson(text: string, id: Panel['id']): ParsedPanel {
   return { ok: true, panel };
 }
 
-/** Inspect's JSON tab: the panel's JSON to read and copy, and to change for someone who may edit. */
+/**
+ * Inspect's JSON tab: the panel's JSON to read and copy, and to change for someone who may edit.
+ * Read-only, it says why: the dashboard is in view mode (with a way into edit mode), or the
+ * person may not change it.
+ */
 export function InspectJsonTab({
   panel,
   text,
   onTextChange,
   onApply,
+  onEnterEdit,
 }: {
   panel: Panel;
   text: string;
   onTextChange(text: string): void;
   onApply?(panel: Panel): void;
+  /** Given when the JSON is read-only only because the dashboard is in view mode. */
+  onEnterEdit?(): void;
 }) {
   const errorId = useId();
   const parsed = useMemo(() => parsePanelJson(text, panel.id), [text, panel.id]);
@@ -46,11 +53,20 @@ export function InspectJsonTab({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {readOnly
-            ? "You can read this panel's JSON; changing it needs permission to edit the dashboard."
-            : 'Apply changes the panel on this page; save the dashboard afterwards to keep the change.'}
+          {!readOnly
+            ? 'Apply changes the panel on this page; save the dashboard afterwards to keep the change.'
+            : onEnterEdit
+              ? 'The dashboard is in view mode. Enter edit mode to apply changes to this panel’s JSON.'
+              : "You can read this panel's JSON; changing it needs permission to edit the dashboard."}
         </Text>
-        <CopyButton text={text} what="panel JSON" />
+        <Group gap="xs">
+          {readOnly && onEnterEdit && (
+            <Button variant="default" size="xs" onClick={onEnterEdit}>
+              Edit dashboard
+            </Button>
+          )}
+          <CopyButton text={text} what="panel JSON" />
+        </Group>
       </Group>
       <JsonEditor value={text} onChange={onTextChange} label="Panel JSON" readOnly={readOnly} height="50vh" />
       {!parsed.ok && (

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataSourceList } from '../../../api/dataSources';
 import { errorMessage } from '../../../api/errors';
 import { LoadingRows } from '../../../components/States';
@@ -16,6 +16,7 @@ import { DashboardLinks } from './DashboardLinks';
 import { DashboardTimeControls } from './DashboardTimeControls';
 import { findPanel, needsDataSources, replacePanel } from './dashboardPanels';
 import { LivePanel } from './LivePanel';
+import { panelVariablesReady } from './panelVariables';
 import { timePickerSettings } from './timePickerSettings';
 import classes from './LiveDashboard.module.css';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -26,6 +27,7 @@ import { useLiveDashboardShortcuts } from './useLiveDashboardShortcuts';
 import { useViewportFill } from './useViewportFill';
 import { panelInspection, useDashboardState } from './useDashboardState';
 import { interpolate } from './interpolation';
+import { scopeWithPanelVars } from './repeat';
 import { VariablesBar } from './VariablesBar';
 
 /**
@@ -102,6 +104,15 @@ export function LiveDashboard({
     [model, onModelChange],
   );
 
+  // In view mode, someone who may edit is offered edit mode where a panel is read-only (the
+  // inspector's JSON). Stable, so the memoised panels do not re-render for it.
+  const offerEditMode = !canEdit && layout !== undefined && !layout.editing;
+  const latestLayout = useRef(layout);
+  useEffect(() => {
+    latestLayout.current = layout;
+  });
+  const enterEditMode = useCallback(() => latestLayout.current?.onEnterEdit(), []);
+
   const renderPanel = (panel: Panel, inRow: boolean, viewing = false) => (
     <LivePanel
       key={panel.id}
@@ -113,7 +124,8 @@ export function LiveDashboard({
       timeZone={state.timeZone}
       dataSources={dataSources.data ?? EMPTY}
       annotations={(typeof panel.id === 'number' && perPanel.get(panel.id)?.annotations) || EMPTY}
-      variablesReady={variables.ready && (dataSources.data !== undefined || !dataSources.isEnabled)}
+      // Waits only for the variables it uses: one that is slow or failing holds back no other panel.
+      variablesReady={panelVariablesReady(panel, variables.unready) && (dataSources.data !== undefined || !dataSources.isEnabled)}
       viewing={viewing}
       headingLevel={inRow ? 3 : 2}
       titleNumber={typeof panel.id === 'number' ? titleNumbers.get(panel.id) : undefined}
@@ -125,10 +137,13 @@ export function LiveDashboard({
       onChangeTimeRange={onChangeTimeRange}
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
+      onEnterEdit={offerEditMode ? enterEditMode : undefined}
       editActions={typeof panel.id === 'number' && ownIds.has(panel.id) ? panelEditActions : undefined}
     />
   );
-  const displayTitle = (text: string) => interpolate(text, scope, { format: 'text' });
+  // A repeated row's copy names its own value ("Row prod"), as its panels do.
+  const displayTitle = (text: string, panel?: Panel) =>
+    interpolate(text, panel ? scopeWithPanelVars(scope, panel) : scope, { format: 'text' });
   const emptyState = editor.addActions && <EmptyDashboard actions={editor.addActions} />;
 
   return (

@@ -57,6 +57,8 @@ export interface LivePanelProps {
   onChangeTimeRange(range: TimeRangeMs): void;
   onCreateAnnotation(at: { panelId?: number; time: number; timeEnd?: number }): void;
   onApplyPanelJson(panel: Panel): void;
+  /** Enters the dashboard's edit mode: given in view mode to someone who could edit there. */
+  onEnterEdit?(): void;
   /** Edit mode's panel actions (Edit, Duplicate, Copy, Remove); absent outside edit mode. */
   editActions?: PanelEditActions;
 }
@@ -268,6 +270,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
                 }
               : undefined
           }
+          onEnterEdit={props.canEdit ? undefined : props.onEnterEdit}
         />
       )}
     </Paper>

@@ -33,6 +33,8 @@ export interface PanelInspectProps {
   timeZone?: string;
   /** Absent when the viewer may not edit: then the JSON tab is read-only and says why. */
   onApplyPanelJson?(panel: Panel): void;
+  /** Given when the panel JSON is read-only only because the dashboard is in view mode. */
+  onEnterEdit?(): void;
 }
 
 function panelTitle(panel: Panel): string {
@@ -63,7 +65,13 @@ function InspectContent(props: PanelInspectProps) {
         <InspectStatsTab request={request} frames={frames} requestMs={props.requestMs} loading={props.loading} />
       </Tabs.Panel>
       <Tabs.Panel value="json">
-        <InspectJsonTab panel={panel} text={jsonText} onTextChange={setJsonText} onApply={onApplyPanelJson} />
+        <InspectJsonTab
+          panel={panel}
+          text={jsonText}
+          onTextChange={setJsonText}
+          onApply={onApplyPanelJson}
+          onEnterEdit={props.onEnterEdit}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="query">
         <InspectQueryTab request={request} response={response} error={error} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUrlParams } from '../../../lib/useUrlParams';
 import { DEFAULT_RANGE, isRelative, isValidTimeExpression, refreshMs, resolveRange } from './time';
 import { asInspectTab, type InspectTab } from './PanelMenu';
+import { panelIdParam } from './panelIdParam';
 import { timePickerSettings, withNowDelay } from './timePickerSettings';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
@@ -41,11 +42,9 @@ export function useDashboardState(model: Record<string, unknown>) {
   const refreshParam = params.get('refresh');
   // `refresh=off` in the URL overrides a dashboard that refreshes by default.
   const refresh = refreshParam === 'off' ? '' : (refreshParam ?? savedRefresh);
-  const viewPanelParam = params.get('viewPanel');
-  const viewPanel = viewPanelParam && /^\d+$/.test(viewPanelParam) ? Number(viewPanelParam) : undefined;
+  const viewPanel = panelIdParam(params.get('viewPanel'));
   // Grafana's `inspect=<panel id>&inspectTab=<tab>`: the inspector opens from the URL, so Back closes it.
-  const inspectParam = params.get('inspect');
-  const inspectPanel = inspectParam && /^\d+$/.test(inspectParam) ? Number(inspectParam) : undefined;
+  const inspectPanel = panelIdParam(params.get('inspect'));
   const inspectTab = asInspectTab(params.get('inspectTab'));
 
   // Relative ranges are resolved again at every refresh (the clock moved); `tick` says when.

@@ -12,7 +12,7 @@ import {
   type VariableState,
 } from './types';
 import { resolutionOrder } from './variableOrder';
-import { dataSourceVariableOptions, loadVariableOptions, variableDataSource } from './variableOptions';
+import { dataSourceVariableOptions, loadVariableOptions, retryVariableOptions, variableDataSource } from './variableOptions';
 import { calculateInterval } from '../../../../contract/durations';
 import { interpolate, referencedVariables } from './interpolation';
 import { builtinScope, resolveAutoInterval } from './intervals';
@@ -37,6 +37,8 @@ export interface UseVariablesResult {
   setValue(name: string, values: string[]): void;
   /** False while a variable is still loading its first options: panels should wait. */
   ready: boolean;
+  /** The variables still loading their first options: a panel that uses none of them need not wait. */
+  unready: ReadonlySet<string>;
 }
 
 export const urlKey = (name: string) => `var-${name}`;
@@ -117,6 +119,7 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
         return options;
       },
       enabled: request.enabled,
+      retry: retryVariableOptions,
       staleTime: OPTIONS_STALE_TIME,
       refetchOnWindowFocus: false,
     })),
@@ -143,7 +146,13 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
   );
 
   // A variable still loading but showing earlier options is usable; one without any is not.
-  const ready = stable.variables.every((v) => !v.loading || v.options.some((o) => o.value !== ALL_VALUE));
+  const unreadyKey = stable.variables
+    .filter((v) => v.loading && !v.options.some((o) => o.value !== ALL_VALUE))
+    .map((v) => v.name)
+    .join('\n');
+  // The same set while the same variables wait, so panels re-render only when that changes.
+  const unready = useMemo<ReadonlySet<string>>(() => new Set(unreadyKey ? unreadyKey.split('\n') : []), [unreadyKey]);
+  const ready = unready.size === 0;
 
   // Grafana writes each selection into the URL as soon as it is known (replacing the entry, not
   // adding one), so a URL copied right after opening reproduces the view.
@@ -160,7 +169,7 @@ export function useVariables({ models, range, rangeKey, dashboard, params, setUr
     // After this commit, not inside it: the URL setter flushes synchronously, which React refuses in an effect.
     if (Object.keys(missing).length > 0) queueMicrotask(() => setUrlParams(missing, { replace: true }));
   }, [stable, models, params, setUrlParams]);
-  return { variables: stable.variables, scope: stable.scope, setValue, ready };
+  return { variables: stable.variables, scope: stable.scope, setValue, ready, unready };
 }
 
 function settle(state: VariableState, load: () => VariableOption[]): VariableState {

@@ -5,7 +5,8 @@ import { startSession } from '../../../api/session';
 import type { QueryResponse } from '../../../../contract/query';
 import { API, connectedSession, server } from '../../../test/server';
 import type { InterpolationScope, VariableModel, VariableState } from './types';
-import { loadVariableOptions, refineOptions, sortOptions } from './variableOptions';
+import { ApiError, NetworkError } from '../../../api/errors';
+import { loadVariableOptions, refineOptions, retryVariableOptions, sortOptions } from './variableOptions';
 
 const dataSources: DataSourceSummary[] = [
   { uid: 'prom1', name: 'Prometheus', type: 'prometheus', isDefault: true },
@@ -164,5 +165,33 @@ describe('loadVariableOptions', () => {
       { text: 'Prometheus EU', value: 'prom2' },
     ]);
     expect(await loadVariableOptions({ ...model, regex: '/EU/' }, ctx)).toEqual([{ text: 'Prometheus EU', value: 'prom2' }]);
+  });
+});
+
+describe('retryVariableOptions', () => {
+  it('asks again only when the answer got lost on the way, at most twice', () => {
+    expect(retryVariableOptions(0, new NetworkError('The server could not be reached'))).toBe(true);
+    expect(retryVariableOptions(1, new ApiError(502, 'Bad gateway', {}))).toBe(true);
+    expect(retryVariableOptions(2, new ApiError(502, 'Bad gateway', {}))).toBe(false);
+  });
+
+  it('never for what would fail the same way again', () => {
+    expect(retryVariableOptions(0, new ApiError(400, 'invalid time', {}))).toBe(false);
+    expect(retryVariableOptions(0, new Error('Query variables on grafana-testdata-datasource data sources are not supported yet.'))).toBe(
+      false,
+    );
+  });
+
+  it("keeps the status of a refusal it words in the data source's terms, so a 400 is not retried", async () => {
+    startSession(connectedSession());
+    server.use(
+      http.get(`${API}/api/datasources/proxy/uid/prom1/api/v1/labels`, () =>
+        HttpResponse.json({ status: 'error', errorType: 'bad_data', error: 'invalid time' }, { status: 400 }),
+      ),
+    );
+    const error = await loadVariableOptions({ name: 'l', type: 'query', datasource: null, query: 'label_names()' }, ctx).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'invalid time' });
+    expect(retryVariableOptions(0, error)).toBe(false);
   });
 });

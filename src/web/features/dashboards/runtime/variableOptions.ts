@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { apiFetch } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
+import { ApiError, NetworkError } from '../../../api/errors';
+import { shouldRetry } from '../../../api/queryClient';
 import { resolveDataSource, type DataSourceSummary } from '../../../api/dataSources';
 import { dataSourceTypeAliases } from '../../../../contract/datasources';
 import { queryResponseSchema, type DataFrame } from '../../../../contract/query';
@@ -24,6 +25,17 @@ export interface VariableOptionsContext {
 interface FoundValue {
   text: string;
   value?: string;
+}
+
+/**
+ * Whether a failed options query is worth asking again: only when the answer got lost on the way
+ * (no answer, a 5xx). Anything else (a 4xx, a query the data source refuses, a type without
+ * variable support) fails the same way again, and each retry (1 s, then 2 s) held back every
+ * panel waiting for the variables.
+ */
+export function retryVariableOptions(failureCount: number, error: unknown): boolean {
+  const transient = error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+  return transient && shouldRetry(failureCount, error);
 }
 
 /** The options of a `query` or `datasource` variable; throws an Error in the server's words when they cannot be had. */
@@ -133,7 +145,8 @@ async function proxyGet<S extends z.ZodType>(uid: string, path: string, params: 
 function backendMessage(error: unknown): unknown {
   if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
     const said = (error.body as { error?: unknown }).error;
-    if (typeof said === 'string' && said !== '') return new Error(said);
+    // Their words, with the status kept: it says whether asking again could help.
+    if (typeof said === 'string' && said !== '') return new ApiError(error.status, said, error.body);
   }
   return error;
 }
@@ -234,7 +247,7 @@ async function sqlValues(dataSource: DataSourceSummary, rawSql: string, ctx: Var
     if (error instanceof ApiError) {
       const parsed = queryResponseSchema.safeParse(error.body);
       const said = parsed.success ? parsed.data.results.A?.error : undefined;
-      if (said) throw new Error(said);
+      if (said) throw new ApiError(error.status, said, error.body);
     }
     throw error;
   }

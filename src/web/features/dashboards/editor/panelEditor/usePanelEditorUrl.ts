@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { panelIdParam } from '../../runtime/panelIdParam';
 
 /**
- * Grafana's `?editPanel=<id>`: the panel editor of that panel, for someone who can edit (for anyone
+ * Grafana's `?editPanel=<id>` (or `panel-<id>`): the panel editor of that panel, for someone who can edit (for anyone
  * else it is ignored). Leaving it goes back to the dashboard in edit mode, as Grafana does.
  */
 export function usePanelEditorUrl(canEdit: boolean) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('editPanel');
-  const panelId = canEdit && raw !== null ? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN) : undefined;
+  // An editPanel that names no panel id still opens the editor, which then says so.
+  const panelId = canEdit && raw !== null ? (panelIdParam(raw) ?? Number.NaN) : undefined;
   const close = useCallback(
     () =>
       setParams(

@@ -1,0 +1,124 @@
+import { waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../../api/session';
+import { renderRoutes } from '../../../test/render';
+import { API, answer, connectedSession, fixtures, server } from '../../../test/server';
+import { LiveDashboard } from './LiveDashboard';
+
+/** Every panel is on screen and 400 px wide, so each asks for its data as soon as it may. */
+class SizedResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const size = [{ inlineSize: 400, blockSize: 200 }];
+    const rect = { x: 0, y: 0, top: 0, left: 0, width: 400, height: 200, right: 0, bottom: 0 };
+    this.callback(
+      [{ target, contentRect: rect, borderBoxSize: size, contentBoxSize: size } as unknown as ResizeObserverEntry],
+      this as unknown as ResizeObserver,
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+}
+class VisibleIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
+  vi.stubGlobal('IntersectionObserver', VisibleIntersectionObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const prometheus = { uid: 'prom', type: 'prometheus' };
+const model = {
+  uid: 'abc',
+  title: 'Jobs',
+  templating: { list: [{ type: 'query', name: 'job', datasource: prometheus, query: 'label_values(job)', refresh: 1 }] },
+  panels: [
+    {
+      id: 1,
+      type: 'timeseries',
+      title: 'Per job',
+      datasource: prometheus,
+      gridPos: { x: 0, y: 0, w: 12, h: 8 },
+      targets: [{ refId: 'A', expr: 'up{job="$job"}' }],
+    },
+    {
+      id: 2,
+      type: 'timeseries',
+      title: 'Everything',
+      datasource: prometheus,
+      gridPos: { x: 12, y: 0, w: 12, h: 8 },
+      targets: [{ refId: 'A', expr: 'up' }],
+    },
+  ],
+};
+
+/** Serves the data sources and records the expression of every panel query, in order. */
+function recordPanelQueries(): string[] {
+  const asked: string[] = [];
+  server.use(
+    answer('get', '/api/datasources', [fixtures.dataSource()]),
+    answer('get', '/api/annotations', []),
+    http.post(`${API}/api/ds/query`, async ({ request }) => {
+      const body = (await request.json()) as { queries: Array<{ expr: string }> };
+      asked.push(...body.queries.map((query) => query.expr));
+      return HttpResponse.json({ results: { A: { status: 200, frames: [] } } });
+    }),
+  );
+  return asked;
+}
+
+const renderDashboard = () =>
+  renderRoutes(
+    [{ path: '/d/:uid', element: <LiveDashboard model={model} uid="abc" canEdit={false} canAnnotate={false} onModelChange={() => {}} /> }],
+    '/d/abc',
+  );
+
+describe('panels and the variables they wait for', () => {
+  it('a panel that does not use a variable still loading asks at once; one that uses it waits', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked = recordPanelQueries();
+    server.use(
+      http.get(`${API}/api/datasources/proxy/uid/prom/api/v1/label/job/values`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({ status: 'success', data: [] });
+      }),
+    );
+    renderDashboard();
+    await waitFor(() => expect(asked).toEqual(['up']), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toEqual(['up']);
+  });
+
+  it('a variable query refused with a 4xx is asked once, and its panels go ahead without waiting for retries', async () => {
+    startSession(connectedSession('Viewer'));
+    const asked = recordPanelQueries();
+    let variableAsked = 0;
+    let refusedAt = 0;
+    server.use(
+      http.get(`${API}/api/datasources/proxy/uid/prom/api/v1/label/job/values`, () => {
+        variableAsked += 1;
+        refusedAt = Date.now();
+        return HttpResponse.json({ status: 'error', errorType: 'bad_data', error: 'no such label' }, { status: 400 });
+      }),
+    );
+    renderDashboard();
+    await waitFor(() => expect(asked).toHaveLength(2), { timeout: 5_000 });
+    // A retry would wait a second first, then two.
+    expect(Date.now() - refusedAt).toBeLessThan(900);
+    expect(asked).toContain('up');
+    expect(variableAsked).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(variableAsked).toBe(1);
+  });
+});
