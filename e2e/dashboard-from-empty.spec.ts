@@ -252,7 +252,7 @@ test('a dashboard built from empty with clicks and typing is stored as Grafana s
 
   await test.step('save and reload', async () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Dashboard saved')).toBeVisible();
     await page.getByRole('button', { name: 'Exit edit' }).click();
     await page.reload();

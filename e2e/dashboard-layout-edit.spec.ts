@@ -113,7 +113,7 @@ test('build a layout from an empty dashboard with the mouse and the keyboard, sa
 
   await test.step('save, reload, and the stored layout is what was built', async () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Dashboard saved')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Latency' })).toBeVisible();

@@ -164,7 +164,7 @@ test('variables, annotations, links and time zone are edited in the settings, sa
   });
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Dashboard saved')).toBeVisible();
 
   await page.reload();

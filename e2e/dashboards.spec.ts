@@ -69,7 +69,7 @@ test.describe('dashboards', () => {
     await page.keyboard.insertText(JSON.stringify(model, null, 2));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByLabel('Change message').fill('add latency panel');
-    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Dashboard saved')).toBeVisible();
     await page.getByRole('tab', { name: 'Panels' }).click();
     // The panel is live: with no data source of that uid it says so, inside the panel.
@@ -93,7 +93,7 @@ test.describe('dashboards', () => {
 
     await page.getByLabel('Description').fill('my description');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = page.getByRole('dialog', { name: 'The dashboard was changed elsewhere' });
     await expect(conflict.getByText('The dashboard has been changed by someone else')).toBeVisible();
     await expect(conflict.getByText('edited in another tab')).toBeVisible();
@@ -176,6 +176,80 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('dialog').getByText('Its 1 dashboard is deleted too')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete folder' }).click();
     await expect(page.getByText('Folder deleted')).toBeVisible();
+  });
+
+  test('an Editor who may only read a dashboard saves a copy of it, tags and all, where they may', async ({ page, server }) => {
+    const n = Date.now().toString(36);
+    // Editors only view what is in this folder.
+    const folder = await server.api<{ uid: string }>('POST', '/api/folders', { title: `Read Here ${n}` });
+    await server.api('POST', `/api/folders/${folder.uid}/permissions`, { items: [{ role: 'Viewer', permission: 1 }] });
+    const original = await server.api<{ uid: string; url: string }>('POST', '/api/dashboards/db', {
+      dashboard: { title: `Payments ${n}`, tags: [`e2e-${n}`] },
+      folderUid: folder.uid,
+    });
+    const { token } = await server.tokenFor('Editor');
+    await connect(page, server, token, `${server.url}${original.url}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Payments ${n}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Save as copy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as copy' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(`Payments ${n} Copy`);
+    // Its own folder is refused, in the server's words, next to the folder.
+    await dialog.getByRole('button', { name: 'Save copy' }).click();
+    await expect(dialog.getByText(/Permissions needed: dashboards:create/)).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('combobox', { name: 'Folder' }).click();
+    await page.getByRole('option', { name: 'General' }).click();
+    await dialog.getByRole('switch', { name: /^Copy tags/ }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save copy' }).click();
+
+    await expect(page.getByText('Dashboard copied')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Payments ${n} Copy` })).toBeVisible();
+    const copyUid = new URL(page.url()).pathname.split('/')[2];
+    expect(copyUid).not.toBe(original.uid);
+    const copy = await server.api<{ dashboard: { tags: string[]; version: number }; meta: { folderUid: string } }>(
+      'GET',
+      `/api/dashboards/uid/${copyUid}`,
+    );
+    expect(copy).toMatchObject({ dashboard: { tags: [`e2e-${n}`], version: 1 }, meta: { folderUid: '' } });
+    // Now theirs to edit.
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  });
+
+  test('a folder’s page renames it, starts a dashboard in it and deletes it with its dashboards', async ({ page, server }) => {
+    const n = Date.now().toString(36);
+    const folder = await server.api<{ uid: string; url: string }>('POST', '/api/folders', { title: `Team ${n}` });
+    const { token } = await server.tokenFor('Editor');
+    await connect(page, server, token, `${server.url}${folder.url}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Team ${n}` })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog').getByLabel('Folder name').fill(`Squad ${n}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+    await expect(page.getByText('Folder renamed')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Squad ${n}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/dashboards/f/${folder.uid}/squad-${n}$`));
+
+    await page.getByRole('link', { name: 'New dashboard' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/new\\?folderUid=${folder.uid}$`));
+    await expect(page.getByRole('combobox', { name: 'Folder' })).toHaveValue(`Squad ${n}`);
+    await expectAccessible(page);
+    await page.getByLabel('Title').fill(`Squad Board ${n}`);
+    await page.getByRole('button', { name: 'Create dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Squad Board ${n}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Squad ${n}` })).toBeVisible();
+
+    await page.goto(`${server.url}${folder.url}`);
+    await expect(page.getByRole('link', { name: `Squad Board ${n}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog').getByText('Its 1 dashboard is deleted too')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete folder' }).click();
+    await expect(page.getByText('Folder deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboards$/);
+    const left = await server.api<unknown[]>('GET', `/api/search?query=${encodeURIComponent(`Squad Board ${n}`)}`);
+    expect(left).toEqual([]);
   });
 
   test('an Admin reaches a folder’s permissions from its row', async ({ page, server }) => {

@@ -131,7 +131,7 @@ test('a panel is edited in its editor: preview, queries, transformations, visual
   await expect(page).not.toHaveURL(/editPanel=/);
   await expect(page.getByRole('region', { name: 'Prometheus up' })).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save dashboard' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Dashboard saved')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Prometheus up' })).toBeVisible();

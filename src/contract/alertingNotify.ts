@@ -139,6 +139,15 @@ export interface NotificationTemplate {
   provenance: Provenance;
 }
 
+/** A template as `GET /api/v1/provisioning/templates[/{name}]` answers it: `provenance` is left out when empty. */
+export const notificationTemplateSchema = z.looseObject({
+  name: z.string(),
+  template: z.string(),
+  provenance: z.string().optional(),
+});
+export type NotificationTemplateAnswer = z.infer<typeof notificationTemplateSchema>;
+export const notificationTemplatesSchema = z.array(notificationTemplateSchema);
+
 /** `POST /api/v1/provisioning/contact-points`, `PUT .../{uid}` */
 export const contactPointRequestSchema = z.object({
   uid: optionalField(

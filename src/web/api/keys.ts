@@ -8,6 +8,8 @@ export const queryKeys = {
   searchAll: ['search'] as const,
   search: (params: Record<string, unknown>) => ['search', params] as const,
   folders: ['folders'] as const,
+  /** One folder as `GET /api/folders/:uid` answers it (its page and its permissions page). */
+  folder: (uid: string) => ['folder', uid] as const,
   dashboards: {
     all: ['dashboard'] as const,
     detail: (uid: string) => ['dashboard', uid] as const,

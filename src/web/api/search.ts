@@ -13,6 +13,13 @@ export function searchQueryOptions(params: SearchParams) {
   });
 }
 
+/** How many dashboards a folder holds (up to the search's limit), e.g. to say what deleting it takes along. */
+export function countDashboardsInFolder(folderUid: string): Promise<number> {
+  return apiFetch(searchUrl({ words: [], tags: [], folderUid, type: 'dash-db' }), { schema: searchResultSchema }).then(
+    (hits) => hits.length,
+  );
+}
+
 /** Every dashboard (uid, title, folder, tags), for pickers and labels. */
 export const allDashboardsQueryOptions = () => searchQueryOptions({ words: [], tags: [], type: 'dash-db' });
 

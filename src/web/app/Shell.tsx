@@ -28,10 +28,11 @@ import {
   IconRobot,
   IconSitemap,
   IconSun,
+  IconTemplate,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import type { OrgRole } from '../../contract/roles';
 import { signOut } from '../api/session';
 import { Logo } from '../components/Logo';
@@ -56,17 +57,27 @@ const sections: Array<{ to: string; label: string; icon: typeof IconCompass; min
 const alertingPages = [
   { to: paths.alertRules(), label: 'Alert rules', icon: IconListDetails },
   { to: paths.contactPoints(), label: 'Contact points', icon: IconMailForward },
+  { to: paths.notificationTemplates(), label: 'Notification templates', icon: IconTemplate },
   { to: paths.notificationPolicies(), label: 'Notification policies', icon: IconSitemap },
   { to: paths.silences(), label: 'Silences', icon: IconBellOff },
 ];
 
-/** One link a page; choosing one closes the menu on a phone. */
+/**
+ * One link a page; choosing one closes the menu on a phone. The current page is the one whose
+ * address starts this one's the longest way: the notification templates, under the contact
+ * points' address, are not also the contact points.
+ */
 function PageLinks({ pages, onNavigate }: { pages: typeof sections; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const current = pages
+    .filter(({ to }) => pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`))
+    .reduce<string | undefined>((longest, { to }) => (longest === undefined || to.length > longest.length ? to : longest), undefined);
   return pages.map(({ to, label, icon: Icon }) => (
     <NavLink
       key={to}
-      component={RouterNavLink}
+      component={Link}
       to={to}
+      aria-current={to === current ? 'page' : undefined}
       label={label}
       variant="filled"
       leftSection={<Icon size={18} aria-hidden />}

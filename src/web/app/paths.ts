@@ -8,6 +8,8 @@ export const paths = {
   dashboards: () => '/dashboards',
   dashboard: (uid: string, slug = '', editview?: 'settings' | 'json' | 'versions') =>
     `/d/${uid}${slug ? `/${slug}` : ''}${editview ? `?editview=${editview}` : ''}`,
+  /** Grafana's address of a new dashboard, `folderUid` preselecting where it is saved. */
+  newDashboard: (folderUid?: string) => (folderUid ? `/dashboard/new?folderUid=${encodeURIComponent(folderUid)}` : '/dashboard/new'),
   importDashboard: () => '/dashboard/import',
   folder: (folderUid: string, slug = '') => `/dashboards/f/${encodeURIComponent(folderUid)}${slug ? `/${slug}` : '/'}`,
   folderPermissions: (folderUid: string) => `/dashboards/f/${encodeURIComponent(folderUid)}/permissions`,
@@ -33,6 +35,9 @@ export const paths = {
   contactPoints: () => '/alerting/notifications',
   newContactPoint: () => '/alerting/notifications/receivers/new',
   editContactPoint: (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`,
+  notificationTemplates: () => '/alerting/notifications/templates',
+  newNotificationTemplate: () => '/alerting/notifications/templates/new',
+  editNotificationTemplate: (name: string) => `/alerting/notifications/templates/${encodeURIComponent(name)}/edit`,
   notificationPolicies: () => '/alerting/routes',
   newMuteTiming: () => '/alerting/routes/mute-timing/new',
   editMuteTiming: (name: string) => `/alerting/routes/mute-timing/edit?muteName=${encodeURIComponent(name)}`,

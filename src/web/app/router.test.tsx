@@ -98,6 +98,14 @@ describe('the app shell', () => {
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
   });
 
+  it('marks as current the page whose address starts the location the longest way', async () => {
+    startSession(connectedSession());
+    renderRoutes(appRoutes, '/alerting/notifications/templates/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notification templates' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Contact points' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows why a token was refused next to the token field', async () => {
     server.use(failWith('get', '/api/user', 401, { message: 'Expired API key: token expired at 2026-11-01T10:00:00.000Z' }));
     renderRoutes(appRoutes, '/connect');

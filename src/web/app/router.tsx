@@ -57,6 +57,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...prefetch(queryClient, () => import('../features/dashboards/dashboardQueries').then((m) => m.prefetchDashboard)),
         },
         {
+          path: 'dashboard/new',
+          ...feature(() => import('../features/dashboards/NewDashboardPage').then((m) => ({ Component: m.NewDashboardPage }))),
+        },
+        {
           path: 'dashboard/import',
           ...feature(() => import('../features/dashboards/ImportDashboardPage').then((m) => ({ Component: m.ImportDashboardPage }))),
         },
@@ -141,6 +145,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...feature(() =>
             import('../features/alerting/contactPoints/ContactPointEditorPage').then((m) => ({ Component: m.ContactPointEditorPage })),
           ),
+        },
+        {
+          path: 'alerting/notifications/templates',
+          ...feature(() =>
+            import('../features/alerting/templates/NotificationTemplatesPage').then((m) => ({ Component: m.NotificationTemplatesPage })),
+          ),
+        },
+        {
+          path: 'alerting/notifications/templates/new',
+          ...feature(() => import('../features/alerting/templates/TemplateEditorPage').then((m) => ({ Component: m.TemplateEditorPage }))),
+        },
+        {
+          path: 'alerting/notifications/templates/:name/edit',
+          ...feature(() => import('../features/alerting/templates/TemplateEditorPage').then((m) => ({ Component: m.TemplateEditorPage }))),
         },
         {
           path: 'alerting/routes',

@@ -2,11 +2,10 @@ import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { SearchHit } from '../../../contract/search';
 import { errorMessage } from '../../api/errors';
 import { FormFooter } from '../../components/FormFooter';
 import { plural } from '../../lib/format';
-import { countDashboardsInFolder, useCreateFolder, useFolders, useMoveDashboards } from './api';
+import { useCreateFolder, useFolders, useMoveDashboards } from './api';
 import { FolderSelect } from './FolderSelect';
 
 export function NewFolderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -121,24 +120,6 @@ export function confirmDeleteDashboards(count: number, onConfirm: () => void) {
     title: `Delete ${plural(count, 'dashboard')}?`,
     children: <Text size="sm">Their version history and annotations are deleted with them. This cannot be undone.</Text>,
     labels: { confirm: `Delete ${count}`, cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm,
-  });
-}
-
-/** Says how many dashboards go with the folder (asked first; said vaguely if that fails). */
-export async function confirmDeleteFolder(folder: SearchHit, onConfirm: () => void) {
-  const count = await countDashboardsInFolder(folder.uid).catch(() => undefined);
-  const what =
-    count === undefined
-      ? 'Every dashboard in it is deleted too.'
-      : count === 0
-        ? 'The folder is empty.'
-        : `Its ${plural(count, 'dashboard')} ${count === 1 ? 'is' : 'are'} deleted too, with their versions and annotations.`;
-  modals.openConfirmModal({
-    title: `Delete folder ${folder.title}?`,
-    children: <Text size="sm">{what} This cannot be undone.</Text>,
-    labels: { confirm: 'Delete folder', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm,
   });

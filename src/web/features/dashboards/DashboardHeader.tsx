@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Breadcrumbs, Group, Text, Tooltip } from '@mantine/core';
-import { IconMessage2, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconMessage2, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { DashboardMeta } from '../../../contract/dashboards';
 import { paths } from '../../app/paths';
@@ -45,7 +45,7 @@ export function DashboardTitle({
   );
 }
 
-/** The header's buttons: annotations, share, delete, in edit mode the layout tools, and Edit or Exit edit and Save. */
+/** The header's buttons: annotations, share, save as copy, delete, in edit mode the layout tools, and Edit or Exit edit and Save. */
 export function DashboardHeaderActions({
   uid,
   title,
@@ -60,6 +60,7 @@ export function DashboardHeaderActions({
   onEdit,
   onExit,
   onSave,
+  onSaveAsCopy,
 }: {
   uid: string;
   title: string;
@@ -75,6 +76,8 @@ export function DashboardHeaderActions({
   onEdit(): void;
   onExit(): void;
   onSave(): void;
+  /** Given to whoever may create a dashboard somewhere, even when this one is theirs only to read. */
+  onSaveAsCopy?: () => void;
 }) {
   return (
     <Group gap={6} wrap="nowrap">
@@ -90,6 +93,13 @@ export function DashboardHeaderActions({
         </ActionIcon>
       </Tooltip>
       <ShareDashboardButton model={draft} title={title} />
+      {onSaveAsCopy && (
+        <Tooltip label="Save as copy">
+          <ActionIcon variant="default" size="input-xs" aria-label="Save as copy" onClick={onSaveAsCopy}>
+            <IconCopy size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {meta.canDelete && (
         <Tooltip label="Delete dashboard">
           <ActionIcon variant="default" color="red" size="input-xs" aria-label="Delete" onClick={onDelete}>
@@ -117,7 +127,7 @@ export function ReadOnlyNote({ provisioned }: { provisioned: boolean }) {
   return (
     <Text size="xs" c="dimmed">
       {provisioned
-        ? 'This dashboard is provisioned from a file: change it there, or save a copy from the JSON model (under Edit) with a new uid.'
+        ? 'This dashboard is provisioned from a file: change it there, or save a copy of it here with Save as copy.'
         : 'You can view this dashboard; saving needs Edit permission on its folder.'}
     </Text>
   );

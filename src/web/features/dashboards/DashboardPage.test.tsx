@@ -130,7 +130,7 @@ describe('view mode and edit mode', () => {
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Saved?$/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('tab', { name: 'Panels' })).toHaveAttribute('aria-selected', 'true');
@@ -176,7 +176,7 @@ describe('view mode and edit mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Checkout');
-    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Saved?$/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exit edit' })).toBeInTheDocument();
   });
 
@@ -230,5 +230,63 @@ describe('view mode and edit mode', () => {
     expect(screen.queryByText('The JSON model is not valid')).not.toBeInTheDocument();
     expect(screen.queryByText(/You have unsaved changes/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  });
+});
+
+describe('deleting a dashboard', () => {
+  it('forgets it: Back after the delete asks the server and says "Dashboard not found"', async () => {
+    startSession(connectedSession('Editor'));
+    let deleted = false;
+    serveDashboard(dashboardAt(1, 'Checkout'));
+    server.use(
+      http.get(`${API}/api/dashboards/uid/abc`, () =>
+        deleted
+          ? HttpResponse.json({ message: 'Dashboard not found' } satisfies ErrorResponse, { status: 404 })
+          : HttpResponse.json(dashboardAt(1, 'Checkout')),
+      ),
+      http.delete(`${API}/api/dashboards/uid/abc`, () => {
+        deleted = true;
+        return HttpResponse.json({ id: 7, uid: 'abc', title: 'Checkout', message: 'Dashboard Checkout deleted' });
+      }),
+      answer('get', '/api/search', []),
+      answer('get', '/api/dashboards/tags', []),
+    );
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
+    // Run alone, this test also waits for the lazy route's code.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: /Delete dashboard Checkout/ })).getByRole('button', { name: 'Delete dashboard' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards'));
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s 404 when the dashboard was deleted while it was being edited, and never recreates it', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard(dashboardAt(1, 'Checkout'));
+    const posts: Array<{ overwrite: boolean; dashboard: { id?: number; uid: string; version: number } }> = [];
+    server.use(
+      http.post(`${API}/api/dashboards/db`, async ({ request }) => {
+        posts.push((await request.json()) as (typeof posts)[number]);
+        return HttpResponse.json({ message: 'Dashboard not found' } satisfies ErrorResponse, { status: 404 });
+      }),
+    );
+    renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
+    await userEvent.type(await screen.findByLabelText('Description', {}, { timeout: 15_000 }), 'mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const saveDialog = await screen.findByRole('dialog', { name: 'Save dashboard' });
+    await userEvent.click(within(saveDialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(saveDialog).findByText('Dashboard not found')).toBeInTheDocument();
+    // The id is what tells the server the dashboard is gone (Grafana's rule), and nothing forces it.
+    expect(posts).toEqual([
+      expect.objectContaining({ overwrite: false, dashboard: expect.objectContaining({ id: 7, uid: 'abc', version: 1 }) }),
+    ]);
+    expect(screen.queryByText('Dashboard saved')).not.toBeInTheDocument();
   });
 });

@@ -5,12 +5,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { paths } from '../../app/paths';
+import { useHasRole } from '../../app/useSession';
 import { isKiosk } from '../../lib/kiosk';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useDashboard, type DashboardModel } from './api';
 import { DashboardHeaderActions, DashboardTitle, ReadOnlyNote } from './DashboardHeader';
 import { DashboardJsonModel } from './DashboardJsonModel';
 import { DashboardSaveDialogs, useDashboardSave } from './DashboardSave';
+import { SaveAsCopyDialog, useSaveAsCopy } from './SaveAsCopy';
 import { useEditMode, type EditView, type SettingsView } from './EditBar';
 import { useDashboardEdits } from './editor/useDashboardEdits';
 import type { LayoutEditing } from './editor/useEditorActions';
@@ -86,8 +88,12 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
   useDocumentTitle(`${title}${unsaved ? ' (unsaved)' : ''} · Sightline`);
 
   const save = useDashboardSave({ draft, uid, meta, folderUid, title, params });
+  // Grafana offers Save as to whoever may create a dashboard: Editors can in General, and Edit on
+  // this dashboard usually comes from Edit on its folder. The server has the last word on the folder.
+  const canSaveAs = useHasRole('Editor') || meta.canEdit;
+  const copy = useSaveAsCopy({ draft, title, folderUid });
   const confirmDelete = useConfirmDeleteDashboard({ uid, title, version: meta.version });
-  useUnsavedChangesGuard({ dirty, saving: save.saving, title });
+  useUnsavedChangesGuard({ dirty, saving: save.saving || copy.leaving, title });
 
   // Text that never parsed was never applied: any tab switch drops it with its error, so the
   // JSON model always shows the draft, and an error alert only ever sits beside the text it is about.
@@ -143,10 +149,16 @@ function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeo
       onEdit={enter}
       onExit={exitEdit}
       onSave={save.openSave}
+      onSaveAsCopy={canSaveAs ? copy.openSaveAsCopy : undefined}
     />
   );
   const readOnlyNote = !canSave && <ReadOnlyNote provisioned={meta.provisioned} />;
-  const saveDialogs = <DashboardSaveDialogs {...save.dialogs} />;
+  const saveDialogs = (
+    <>
+      <DashboardSaveDialogs {...save.dialogs} onSaveAsCopy={canSaveAs ? copy.openSaveAsCopy : undefined} />
+      <SaveAsCopyDialog {...copy.dialog} />
+    </>
+  );
   // What the view and the edit mode's Panels tab draw alike: the draft, live.
   const live = { model: draft, uid, canAnnotate: meta.canEdit, onModelChange: setDraft, layout };
 

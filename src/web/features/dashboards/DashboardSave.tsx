@@ -59,7 +59,7 @@ export function useDashboardSave({
   return { saving: save.isPending, openSave: () => setSaveOpen(true), dialogs };
 }
 
-/** The Save dialog and the conflict dialog of a useDashboardSave. */
+/** The Save dialog and the conflict dialog of a useDashboardSave; `onSaveAsCopy` offers a copy from the Save dialog. */
 export function DashboardSaveDialogs({
   draft,
   uid,
@@ -69,13 +69,21 @@ export function DashboardSaveDialogs({
   conflict,
   setConflict,
   doSave,
-}: ReturnType<typeof useDashboardSave>['dialogs']) {
+  onSaveAsCopy,
+}: ReturnType<typeof useDashboardSave>['dialogs'] & { onSaveAsCopy?: () => void }) {
   return (
     <>
       <SaveModal
         opened={saveOpen}
         onClose={() => setSaveOpen(false)}
         onSave={(message) => void doSave(message, false)}
+        onSaveAsCopy={
+          onSaveAsCopy &&
+          (() => {
+            setSaveOpen(false);
+            onSaveAsCopy();
+          })
+        }
         saving={save.isPending}
         error={save.error && !(save.error instanceof ApiError && save.error.status === 412) ? errorMessage(save.error) : undefined}
       />

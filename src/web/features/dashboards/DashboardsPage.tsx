@@ -8,12 +8,14 @@ import type { SearchHit } from '../../../contract/search';
 import { errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { useHasRole } from '../../app/useSession';
+import { confirmDeleteFolder } from '../../components/confirmDeleteFolder';
 import { Page } from '../../components/Page';
 import { PickersBuiltWhenOpened } from '../../components/PickersBuiltWhenOpened';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { plural } from '../../lib/format';
 import { useDeleteDashboards, useDeleteFolder } from './api';
-import { BulkBar, confirmDeleteDashboards, confirmDeleteFolder, MoveModal, NewFolderModal } from './DashboardActions';
+import { useForgetDashboards } from './forgetDashboards';
+import { BulkBar, confirmDeleteDashboards, MoveModal, NewFolderModal } from './DashboardActions';
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardList, useRowNavigation } from './DashboardList';
 import { NewDashboardModal } from './NewDashboardModal';
@@ -34,6 +36,7 @@ export function DashboardsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [moving, setMoving] = useState<string[]>([]);
   const deleteDashboards = useDeleteDashboards();
+  const forgetDashboards = useForgetDashboards();
   const deleteFolder = useDeleteFolder();
   const [folderOpen, folderModal] = useDisclosure();
   const [dashboardOpen, dashboardModal] = useDisclosure();
@@ -76,6 +79,8 @@ export function DashboardsPage() {
           setSelected(new Set());
         },
         onError: (e) => notifications.show({ color: 'red', title: 'Delete failed', message: errorMessage(e) }),
+        // Also after a failure: the ones before it are gone.
+        onSettled: (_count, _error, uids) => forgetDashboards(uids),
       }),
     );
 

@@ -1,19 +1,21 @@
-import { Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormFooter } from '../../components/FormFooter';
 import { FormRefusal } from '../../components/FormRefusal';
 
-/** Asks for the optional change message that goes into the version history. */
+/** Asks for the optional change message that goes into the version history; offers saving a copy instead. */
 export function SaveModal({
   opened,
   onClose,
   onSave,
+  onSaveAsCopy,
   saving,
   error,
 }: {
   opened: boolean;
   onClose: () => void;
   onSave: (message: string) => void;
+  onSaveAsCopy?: () => void;
   saving: boolean;
   error?: string;
 }) {
@@ -37,7 +39,13 @@ export function SaveModal({
             data-autofocus
           />
           {error && <FormRefusal>{error}</FormRefusal>}
-          <FormFooter submitLabel="Save" onCancel={onClose} pending={saving} />
+          <FormFooter submitLabel="Save" onCancel={onClose} pending={saving}>
+            {onSaveAsCopy && (
+              <Button variant="subtle" onClick={onSaveAsCopy} disabled={saving}>
+                Save as copy…
+              </Button>
+            )}
+          </FormFooter>
         </Stack>
       </form>
     </Modal>

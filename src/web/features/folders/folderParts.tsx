@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderSchema } from '../../../contract/folders';
 import { apiFetch } from '../../api/client';
+import { queryKeys } from '../../api/keys';
 import { paths } from '../../app/paths';
 
 /** The folder a folder page shows; its page and its permissions page share the one cache entry. */
 export function useFolder(uid: string) {
   return useQuery({
-    queryKey: ['folder', uid],
+    queryKey: queryKeys.folder(uid),
     queryFn: ({ signal }) => apiFetch(`/api/folders/${encodeURIComponent(uid)}`, { schema: folderSchema, signal }),
   });
 }
