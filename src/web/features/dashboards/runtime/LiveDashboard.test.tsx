@@ -107,3 +107,27 @@ describe("the inspector's panel JSON, read-only", () => {
     expect(within(inspector).queryByRole('button', { name: 'Edit dashboard' })).not.toBeInTheDocument();
   });
 });
+
+describe("a panel menu's Edit in view mode", () => {
+  const serveNotes = (meta: { canEdit: boolean; canSave: boolean }) =>
+    serveDashboard(fixtures.storedDashboard({ uid: 'abc', id: 7, title: 'Checkout', version: 1, panels: [text(2, 'Notes', 0)] }, meta));
+
+  it('opens that panel in the panel editor, as Grafana does, for someone who may edit', async () => {
+    startSession(connectedSession('Admin'));
+    serveNotes({ canEdit: true, canSave: true });
+    const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(new URLSearchParams(router.state.location.search).get('editPanel')).toBe('2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Notes' }, { timeout: 15_000 })).toBeInTheDocument();
+  });
+
+  it('is not offered to someone who may not', async () => {
+    startSession(connectedSession('Viewer'));
+    serveNotes({ canEdit: false, canSave: false });
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
+    await screen.findByRole('menu');
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});

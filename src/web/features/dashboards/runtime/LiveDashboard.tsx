@@ -112,6 +112,15 @@ export function LiveDashboard({
     latestLayout.current = layout;
   });
   const enterEditMode = useCallback(() => latestLayout.current?.onEnterEdit(), []);
+  // A panel menu's "Edit" in view mode enters edit mode and opens that panel's editor, as Grafana's.
+  const { editPanel } = editor.actions;
+  const editFromView = useCallback(
+    (panelId: number) => {
+      latestLayout.current?.onEnterEdit();
+      editPanel(panelId);
+    },
+    [editPanel],
+  );
 
   const renderPanel = (panel: Panel, inRow: boolean, viewing = false) => (
     <LivePanel
@@ -138,6 +147,7 @@ export function LiveDashboard({
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
       onEnterEdit={offerEditMode ? enterEditMode : undefined}
+      onEditFromView={offerEditMode && typeof panel.id === 'number' && ownIds.has(panel.id) ? editFromView : undefined}
       editActions={typeof panel.id === 'number' && ownIds.has(panel.id) ? panelEditActions : undefined}
     />
   );

@@ -53,6 +53,8 @@ export interface PanelMenuProps {
   onShare?(): void;
   /** In edit mode: the panel editor's address, and duplicating, copying and removing the panel. */
   editing?: { href: string; onDuplicate(): void; onCopy(): void; onRemove(): void };
+  /** In view mode, for someone who may edit: enters edit mode with this panel's editor open. */
+  onEdit?(): void;
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
@@ -67,6 +69,7 @@ export function PanelMenu({
   onInspect,
   onShare,
   editing,
+  onEdit,
 }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
@@ -99,6 +102,11 @@ export function PanelMenu({
           leftSection={<IconPencil size={14} aria-hidden />}
           rightSection={<Kbd size="xs">e</Kbd>}
         >
+          Edit
+        </Menu.Item>
+      )}
+      {!editing && onEdit && (
+        <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
           Edit
         </Menu.Item>
       )}
