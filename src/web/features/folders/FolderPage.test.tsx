@@ -82,6 +82,8 @@ describe('the folder page', () => {
     renderRoutes(appRoutes, '/dashboards/f/gone/');
     expect(await screen.findByRole('heading', { level: 1, name: 'No such folder' })).toBeInTheDocument();
     expect(await screen.findByText(/folder not found/)).toBeInTheDocument();
+    // Asking again would not bring it back.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });
 

@@ -64,7 +64,7 @@ export function FolderPage() {
         <ErrorState
           error={folder.error}
           title={notFound ? 'No such folder' : 'Could not load the folder'}
-          onRetry={() => folder.refetch()}
+          onRetry={notFound ? undefined : () => folder.refetch()}
         />
       ) : contents.isError ? (
         <ErrorState error={contents.error} title="Could not list the folder's dashboards" onRetry={() => contents.refetch()} />
