@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
@@ -33,7 +33,23 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Time controls' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Auto refresh: 30s' })).toHaveTextContent('30s');
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // At the top level: Dashboards, then the title (Grafana's crumbs; no "General" between).
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboards']);
+  });
+
+  it("leads from a dashboard in a folder to the folder's page", async () => {
+    startSession(connectedSession('Viewer'));
+    serveDashboard(
+      fixtures.storedDashboard({ uid: 'abc', id: 7, title: 'Checkout', version: 1, panels: [] }, { folderUid: 'ops', folderTitle: 'Ops' }),
+    );
+    renderRoutes(appRoutes, '/d/abc/checkout');
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' }, { timeout: 15_000 });
+    expect(within(crumbs).getByRole('link', { name: 'Ops' })).toHaveAttribute('href', '/dashboards/f/ops/');
   });
 
   it('honours the dashboard’s time picker settings: its refresh choices, and no time controls when hidden', async () => {

@@ -20,7 +20,6 @@ export function DashboardTitle({
   title: string;
   meta: Pick<DashboardMeta, 'folderUid' | 'folderTitle'>;
 }) {
-  const folderLink = meta.folderUid ? `${paths.dashboards()}?folder=${meta.folderUid}` : `${paths.dashboards()}?folder=general`;
   return (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       {/* On a phone the title alone: the navigation menu leads to the dashboards. */}
@@ -29,9 +28,12 @@ export function DashboardTitle({
           <Anchor component={Link} to={paths.dashboards()} size="sm">
             Dashboards
           </Anchor>
-          <Anchor component={Link} to={folderLink} size="sm">
-            {meta.folderTitle}
-          </Anchor>
+          {/* Grafana's crumbs: a folder's page; a dashboard at the top level has none between. */}
+          {meta.folderUid && (
+            <Anchor component={Link} to={paths.folder(meta.folderUid)} size="sm">
+              {meta.folderTitle}
+            </Anchor>
+          )}
         </Breadcrumbs>
         <Text span c="dimmed" size="sm" aria-hidden>
           /
