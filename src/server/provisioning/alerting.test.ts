@@ -52,6 +52,19 @@ groups:
           - refId: A
             datasourceUid: __expr__
             model: { type: math, expression: "1" }
+  - orgId: 1
+    name: self-reading-group
+    folder: Provisioned Alerts
+    interval: 1m
+    rules:
+      - uid: self-reading-rule
+        title: Reads itself
+        condition: B
+        data:
+          - refId: B
+            datasourceUid: __expr__
+            # $$ is a dollar: provisioning files expand $NAME from the environment, as Grafana's.
+            model: { type: math, expression: "$$B + 1" }
 contactPoints:
   - orgId: 1
     name: file-hook
@@ -142,6 +155,9 @@ describe('alerting provisioning files', () => {
     expect(warnings.join('\n')).toMatch(/alerting\/rules\.yaml:\d+: rule group "broken-group": rule bad-rule: condition "Z"/);
     // A group with a bad rule is not written at all (half of it would not be what the file says).
     expect((await server.call({ method: 'GET', url: `${PROV}/alert-rules/bad-rule` })).statusCode).toBe(404);
+    // The API's check of expressions applies to files too: a rule that is applied can be evaluated.
+    expect(warnings.join('\n')).toMatch(/rule group "self-reading-group": rule self-reading-rule: expression B reads itself \(\$B\)/);
+    expect((await server.call({ method: 'GET', url: `${PROV}/alert-rules/self-reading-rule` })).statusCode).toBe(404);
   });
 
   it('refuses every change through the API with 409, as Grafana', async () => {

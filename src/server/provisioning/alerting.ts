@@ -17,6 +17,7 @@ import {
   notificationSettingsSchema,
 } from '../../contract/alerting';
 import { muteTimingSchema, routeSchema, type Route } from '../../contract/alertingNotify';
+import { expressionsProblem } from '../alerting/expressions';
 import { integrationKind, integrationProblem } from '../alerting/notify/integrations';
 import { allRoutes, buildRouteTree } from '../alerting/notify/routing';
 import { templateSetOf } from '../alerting/notify/templates';
@@ -297,6 +298,16 @@ async function applyGroup(store: Store, group: z.output<typeof groupSchema>): Pr
     (await store.folders.create({ orgId: group.orgId, title: group.folder, userId: 0 }));
   const inputs: AlertRuleInput[] = [];
   for (const rule of group.rules) {
+    const data = rule.data.map((query) => ({
+      refId: query.refId,
+      queryType: query.queryType ?? '',
+      relativeTimeRange: query.relativeTimeRange ?? { from: 0, to: 0 },
+      datasourceUid: query.datasourceUid,
+      model: query.model,
+    }));
+    // The API's check: a rule that is applied can be evaluated.
+    const problem = expressionsProblem(data);
+    if (problem) throw new Error(`rule ${rule.uid}: ${problem.message} (data.${problem.index}.${problem.field})`);
     const refIds = new Set(rule.data.map((query) => query.refId));
     if (!refIds.has(rule.condition))
       throw new Error(`rule ${rule.uid}: condition "${rule.condition}" is not the refId of any query or expression`);
@@ -310,13 +321,7 @@ async function applyGroup(store: Store, group: z.output<typeof groupSchema>): Pr
       group: group.name,
       title: rule.title,
       condition: rule.condition,
-      data: rule.data.map((query) => ({
-        refId: query.refId,
-        queryType: query.queryType ?? '',
-        relativeTimeRange: query.relativeTimeRange ?? { from: 0, to: 0 },
-        datasourceUid: query.datasourceUid,
-        model: query.model,
-      })),
+      data,
       noDataState: rule.noDataState,
       execErrState: rule.execErrState,
       forMs: rule.for ?? 0,
