@@ -166,6 +166,24 @@ describe('the panel editor', { timeout: 120_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Panel options' })).getByRole('textbox', { name: 'Title' })).toBeInTheDocument();
   });
 
+  it('offers a text panel no queries or transformations, only its JSON', async () => {
+    startSession(connectedSession('Editor'));
+    serveDashboard(
+      fixtures.storedDashboard({
+        uid: 'abc',
+        id: 7,
+        title: 'Checkout',
+        version: 1,
+        panels: [{ id: 3, type: 'text', title: 'Notes', gridPos: { x: 0, y: 0, w: 12, h: 4 }, options: { content: 'hello' } }],
+      }),
+    );
+    server.use(http.get(`${API}/api/datasources`, () => HttpResponse.json([])));
+    renderRoutes(appRoutes, '/d/abc/checkout?editPanel=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Notes' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Panel JSON']);
+    expect(screen.getByRole('tab', { name: 'Panel JSON' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('says so for a panel that is not there, with the way back', async () => {
     const { router } = open('/d/abc/checkout?editPanel=99');
     expect(await screen.findByText('Panel 99 is not on this dashboard')).toBeInTheDocument();

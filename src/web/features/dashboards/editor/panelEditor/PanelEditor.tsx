@@ -10,6 +10,7 @@ import { PickersBuiltWhenOpened } from '../../../../components/PickersBuiltWhenO
 import { LoadingRows } from '../../../../components/States';
 import { queryKeys } from '../../../../api/keys';
 import type { Panel } from '../../../../panels/layout';
+import { panelPlugin } from '../../../../panels/registry';
 import { OptionsPane } from '../../../../panels/options/OptionsPane';
 import { useDashboardState } from '../../runtime/useDashboardState';
 import { findPanel } from '../dashboardEdits';
@@ -93,7 +94,11 @@ function PanelEditorBody({
   const [openedAt] = useState(() => edits.depth);
   const [session] = useState(() => ++sessions);
   const state = useDashboardState(edits.model);
-  const tab: EditorTab = TABS.find((t) => t === state.params.get('tab')) ?? 'queries';
+  // Panels that draw no query's answer (text, dashboard list, annotation list) have no queries or
+  // transformations to edit: as in Grafana, they get no data tabs.
+  const withoutQueries = panelPlugin(panel.type)?.withoutQueries === true;
+  const asked: EditorTab = TABS.find((t) => t === state.params.get('tab')) ?? 'queries';
+  const tab: EditorTab = withoutQueries ? 'json' : asked;
   const dataSources = useDataSourceList();
   const list = dataSources.data ?? NONE;
   const resolve = useCallback((ref: unknown) => resolveDataSource(ref, list), [list]);
@@ -215,8 +220,8 @@ function PanelEditorBody({
             keepMounted={false}
           >
             <Tabs.List>
-              <Tabs.Tab value="queries">Queries ({queryCount})</Tabs.Tab>
-              <Tabs.Tab value="transform">Transformations ({transformCount})</Tabs.Tab>
+              {!withoutQueries && <Tabs.Tab value="queries">Queries ({queryCount})</Tabs.Tab>}
+              {!withoutQueries && <Tabs.Tab value="transform">Transformations ({transformCount})</Tabs.Tab>}
               <Tabs.Tab value="json">Panel JSON</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="queries" pt="sm">
