@@ -12,6 +12,22 @@ import { queryResultSchema } from './query';
 /** The uid of server-side expressions in a rule's `data`. */
 export const EXPRESSION_DATASOURCE_UID = '__expr__';
 
+/** Grafana's classic condition reducers: what the server runs and the rule form offers. */
+export const classicConditionReducers = [
+  'avg',
+  'min',
+  'max',
+  'sum',
+  'count',
+  'last',
+  'median',
+  'diff',
+  'diff_abs',
+  'percent_diff',
+  'percent_diff_abs',
+  'count_non_null',
+] as const;
+
 export const noDataStates = ['NoData', 'Alerting', 'OK', 'KeepLast'] as const;
 export const execErrStates = ['Error', 'Alerting', 'OK', 'KeepLast'] as const;
 export type NoDataState = (typeof noDataStates)[number];

@@ -4,7 +4,7 @@
  * conditions, over the values of the queries and expressions before them; and the check of a
  * rule's expressions before any of them runs (`expressionsProblem`), which saving and `/api/v1/eval` share.
  */
-import { EXPRESSION_DATASOURCE_UID, type AlertQuery } from '../../contract/alerting';
+import { classicConditionReducers, EXPRESSION_DATASOURCE_UID, type AlertQuery } from '../../contract/alerting';
 import { parseIntervalMs } from '../../contract/durations';
 import { ExpressionError, type ExpressionProblemAt } from './expressionError';
 import { mathVariables } from './mathExpression';
@@ -271,20 +271,7 @@ export function classicConditions(conditions: ClassicCondition[], vars: Map<stri
 
 const reduceModes = ['', 'dropNN', 'replaceNN'];
 const upsamplers = ['pad', 'backfilling', 'fillna'];
-const classicReducers = [
-  'avg',
-  'min',
-  'max',
-  'sum',
-  'count',
-  'last',
-  'median',
-  'diff',
-  'diff_abs',
-  'percent_diff',
-  'percent_diff_abs',
-  'count_non_null',
-];
+const classicReducers: readonly string[] = classicConditionReducers;
 
 /** The refId a reduce, threshold or resample reads from `model.expression` (`A`, `$A` or `${A}`); '' when unset. */
 export function expressionInput(model: Record<string, unknown>): string {

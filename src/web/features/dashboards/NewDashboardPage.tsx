@@ -2,13 +2,13 @@ import { Button, Group, Stack, TagsInput, Textarea, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { FormRefusal } from '../../components/FormRefusal';
 import { Page } from '../../components/Page';
 import { useSaveDashboard } from './api';
 import { FolderSelect } from './FolderSelect';
 import { emptyDashboard } from './NewDashboardModal';
+import { saveRefusals } from './saveRefusals';
 
 /**
  * `/dashboard/new`, Grafana's address for a new dashboard: `?folderUid=` picks the folder it is
@@ -23,12 +23,7 @@ export function NewDashboardPage() {
   const save = useSaveDashboard();
   const navigate = useNavigate();
 
-  // The server names the field it refuses; a 403 is about the folder (Edit is needed there).
-  const titleError = serverFieldError(save.error, 'dashboard.title');
-  const folderError =
-    serverFieldError(save.error, 'folderUid') ??
-    (save.error instanceof ApiError && save.error.status === 403 ? save.error.message : undefined);
-  const otherError = save.error && !titleError && !folderError ? errorMessage(save.error) : undefined;
+  const refusal = saveRefusals(save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,11 +42,11 @@ export function NewDashboardPage() {
     <Page title="New dashboard">
       <form onSubmit={submit}>
         <Stack maw={560}>
-          <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={titleError} required />
-          <FolderSelect value={folderUid} onChange={(value) => setFolderUid(value ?? '')} error={folderError} />
+          <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={refusal.title} required />
+          <FolderSelect value={folderUid} onChange={(value) => setFolderUid(value ?? '')} error={refusal.folder} />
           <TagsInput label="Tags" description="Press Enter after each tag." value={tags} onChange={setTags} />
           <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
-          {otherError && <FormRefusal>{otherError}</FormRefusal>}
+          {refusal.other && <FormRefusal>{refusal.other}</FormRefusal>}
           <Group>
             <Button type="submit" loading={save.isPending} disabled={!title.trim()}>
               Create dashboard

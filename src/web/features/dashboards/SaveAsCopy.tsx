@@ -2,13 +2,14 @@ import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, errorMessage, serverFieldError } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/FormFooter';
 import { FormRefusal } from '../../components/FormRefusal';
 import { useSaveDashboard, type DashboardModel } from './api';
 import { modelForSave } from './editor/settings/saveModel';
 import { FolderSelect } from './FolderSelect';
+import { saveRefusals } from './saveRefusals';
 
 /**
  * The model a copy is saved as, Grafana's save-as clone: the draft as a save writes it, without id
@@ -80,11 +81,7 @@ function SaveAsCopyForm({
 
   // Each refusal goes beside what it is about: the title (taken, empty), the folder (missing, or no
   // Edit there: 403), anything else below.
-  const titleError = serverFieldError(save.error, 'dashboard.title') ?? (isNameTaken(save.error) ? errorMessage(save.error) : undefined);
-  const folderError =
-    serverFieldError(save.error, 'folderUid') ??
-    (save.error instanceof ApiError && save.error.status === 403 ? save.error.message : undefined);
-  const otherError = save.error && !titleError && !folderError ? errorMessage(save.error) : undefined;
+  const refusal = saveRefusals(save.error, isNameTaken);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,11 +96,11 @@ function SaveAsCopyForm({
             label="Title"
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
-            error={titleError}
+            error={refusal.title}
             required
             data-autofocus
           />
-          <FolderSelect value={folderUid} onChange={(value) => setFolderUid(value ?? '')} error={folderError} />
+          <FolderSelect value={folderUid} onChange={(value) => setFolderUid(value ?? '')} error={refusal.folder} />
           <Switch
             label="Copy tags"
             description={tagList.length ? tagList.join(', ') : 'This dashboard has no tags.'}
@@ -111,7 +108,7 @@ function SaveAsCopyForm({
             onChange={(e) => setCopyTags(e.currentTarget.checked)}
             disabled={tagList.length === 0}
           />
-          {otherError && <FormRefusal>{otherError}</FormRefusal>}
+          {refusal.other && <FormRefusal>{refusal.other}</FormRefusal>}
           <FormFooter submitLabel="Save copy" onCancel={close} pending={save.isPending} disabled={!title.trim()} />
         </Stack>
       </form>

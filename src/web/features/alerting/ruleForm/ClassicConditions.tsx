@@ -1,24 +1,11 @@
 /** Grafana's classic condition: reducer, query and evaluator per condition, joined by and/or. */
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { classicConditionReducers } from '../../../../contract/alerting';
 import { RemoveButton } from '../../../components/RemoveButton';
 import type { ExpressionEditorProps } from './ExpressionEditor';
 import { ExpressionError, ParamsInputs, THRESHOLD_TYPES } from './expressionFields';
 
-const CLASSIC_REDUCERS = [
-  'avg',
-  'min',
-  'max',
-  'sum',
-  'count',
-  'last',
-  'median',
-  'diff',
-  'diff_abs',
-  'percent_diff',
-  'percent_diff_abs',
-  'count_non_null',
-];
 const CLASSIC_EVALUATORS = [...THRESHOLD_TYPES, { value: 'no_value', label: 'Has no value' }];
 
 interface ClassicCondition {
@@ -50,7 +37,7 @@ export function ClassicConditions({ expression, inputs, error, onChange }: Expre
           )}
           <Select
             label={`Reducer ${i + 1}, ${ref}`}
-            data={CLASSIC_REDUCERS}
+            data={[...classicConditionReducers]}
             value={condition.reducer?.type ?? 'last'}
             onChange={(v) => setOne(i, { reducer: { type: v ?? 'last', params: [] } })}
             allowDeselect={false}
