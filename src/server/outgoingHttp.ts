@@ -31,6 +31,8 @@ export interface ExchangeInit {
    * time, so a change of the deny list applies to the next check or notification at once.
    */
   pooled?: boolean;
+  /** Ends the exchange at once, code `ABORTED`, and closes its connection (the notifier stopping). */
+  signal?: AbortSignal;
 }
 
 export interface ExchangeAnswer {
@@ -109,6 +111,7 @@ export async function outgoingExchange(url: URL, init: ExchangeInit): Promise<Ex
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      init.signal?.removeEventListener('abort', abort);
       outcome();
       if (oneOff) void oneOff.destroy().catch(() => undefined);
     };
@@ -125,6 +128,9 @@ export async function outgoingExchange(url: URL, init: ExchangeInit): Promise<Ex
       controller?.abort(error);
     };
     const deadline = setTimeout(() => stop(failure('TIMEOUT', 'timeout')), init.timeoutMs);
+    const abort = () => stop(failure('ABORTED', 'aborted'));
+    if (init.signal?.aborted) return abort();
+    init.signal?.addEventListener('abort', abort, { once: true });
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(started) {
         controller = started;

@@ -41,7 +41,7 @@ export function parseReceiverUrl(text: string, setting = 'url'): URL {
  */
 export async function deliver(
   url: URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number; secrets?: string[] },
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number; secrets?: string[]; signal?: AbortSignal },
 ): Promise<DeliveryAnswer> {
   const timeoutMs = init.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   const where = originOf(url);
@@ -69,7 +69,7 @@ export async function deliver(
 
 async function exchange(
   url: URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string },
+  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
   timeoutMs: number,
 ): Promise<DeliveryAnswer> {
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
@@ -84,6 +84,7 @@ async function exchange(
     timeoutMs,
     maxBytes: MAX_ANSWER_BYTES,
     overLimit: 'truncate',
+    signal: init.signal,
   });
   return { status: answer.status, body: answer.body.toString('utf8') };
 }

@@ -88,6 +88,8 @@ function sendJson(
     body: JSON.stringify(body),
     timeoutMs: context.timeoutMs,
     secrets,
+    // A stop ends the request and closes its connection, not only the wait for it.
+    signal: context.signal,
   });
 }
 
