@@ -1,10 +1,9 @@
-import { Alert, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useHasRole } from '../../app/useSession';
 import { FormFooter } from '../../components/FormFooter';
 import { useAnnotationTags, useDashboardIndex, useDashboardPanels } from './api';
-import { DateTimeInput } from './DateTimeInput';
 import { fromLocalInput, toLocalInput } from './time';
 
 export interface AnnotationDraft {
@@ -118,12 +117,22 @@ function FormBody({
           placeholder="Type a tag, press Enter"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateTimeInput label="Start" value={start} onValueChange={setStart} error={timeError} required />
-          <DateTimeInput
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="Start"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+            error={timeError}
+            required
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
             label="End"
             description="Same as the start for a point in time"
             value={end}
-            onValueChange={setEnd}
+            onChange={(e) => setEnd(e.currentTarget.value)}
             error={endError}
           />
         </SimpleGrid>

@@ -1,7 +1,6 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import classes from './Annotations.module.css';
-import { DateTimeInput } from './DateTimeInput';
 import { formatTime, fromLocalInput, QUICK_RANGES, toLocalInput, type TimeRange } from './time';
 
 /** Quick ranges (Last 1 h …) or a custom one; the range shown is always said with its dates. */
@@ -57,8 +56,8 @@ export function RangePicker({
       )}
       {customOpen && (
         <Group gap="sm" align="flex-end" w="100%">
-          <DateTimeInput label="From" value={customFrom} onValueChange={setCustomFrom} />
-          <DateTimeInput label="To" value={customTo} onValueChange={setCustomTo} error={error} />
+          <DateTimeInput label="From" value={customFrom} onChange={setCustomFrom} />
+          <DateTimeInput label="To" value={customTo} onChange={setCustomTo} error={error} />
           <Button
             variant="default"
             disabled={fromMs === undefined || toMs === undefined || Boolean(error)}
@@ -73,4 +72,9 @@ export function RangePicker({
       )}
     </>
   );
+}
+
+/** A date and time to the second in the browser's zone, kept as the input's own `datetime-local` text. */
+function DateTimeInput({ onChange, ...props }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
+  return <TextInput type="datetime-local" step={1} {...props} onChange={(e) => onChange(e.currentTarget.value)} />;
 }

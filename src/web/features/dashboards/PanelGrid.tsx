@@ -1,8 +1,8 @@
-import { Text } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { dashboardGrid, gridHeight, type GridItem, type Panel } from '../../panels/layout';
 import classes from './PanelGrid.module.css';
-import { RowFoldButton } from './RowFoldButton';
 
 /**
  * The dashboard's panels on Grafana's 24-column grid, compacted as Grafana draws them
@@ -66,7 +66,21 @@ const rowTitleOf = (row: Panel) => (typeof row.title === 'string' && row.title ?
 function RowHeading({ item, title, onToggle }: { item: GridItem & { kind: 'row' }; title: string; onToggle(): void }) {
   return (
     <Text component="h2" m={0} size="sm" fw={600} h="100%" style={{ display: 'flex', alignItems: 'center' }}>
-      <RowFoldButton item={item} title={title} onToggle={onToggle} />
+      <UnstyledButton
+        onClick={onToggle}
+        aria-expanded={!item.collapsed}
+        style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0', fontWeight: 600, maxWidth: '100%' }}
+      >
+        {item.collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+        <Text span inherit truncate>
+          {title}
+        </Text>
+        {item.collapsed && (
+          <Text span size="xs" c="dimmed" fw={400} aria-hidden style={{ whiteSpace: 'nowrap' }}>
+            ({item.hidden} panel{item.hidden === 1 ? '' : 's'})
+          </Text>
+        )}
+      </UnstyledButton>
     </Text>
   );
 }

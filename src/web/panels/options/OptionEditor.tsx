@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useId } from 'react';
+import classes from './OptionEditor.module.css';
 import { REDUCER_NAMES } from '../reducers';
 import { ColorPicker } from './ColorPicker';
 import { FieldColorEditor } from './FieldColorEditor';
@@ -107,9 +108,8 @@ export function OptionEditor(props: OptionEditorProps) {
       return (
         <Textarea
           {...common}
-          autosize
-          minRows={3}
-          maxRows={16}
+          rows={3}
+          classNames={{ input: classes.growing }}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.currentTarget.value, true)}
         />

@@ -1,7 +1,8 @@
-import { Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Radio, Select, Switch } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { CodeQueryField } from '../code/CodeQueryField';
-import { textOf, type TypeEditorProps } from '../editorProps';
+import { CodeQueryForm } from '../code/CodeQueryForm';
+import type { TypeEditorProps } from '../editorProps';
+import { TextOption } from '../QueryOptionInputs';
 import { legendModeOf, QUERY_TYPE_FIELDS, queryTypeOf, type LegendMode, type QueryType } from './defaults';
 import { prometheusLookups } from './prometheusLookups';
 import { promqlCompletion } from './promqlCompletion';
@@ -22,10 +23,9 @@ const FORMATS = [
  * Grafana's Prometheus code editor: PromQL with highlighting, parse errors and completion from the
  * data source, and the options under it (Legend, Format, Type, Min step, Exemplars).
  */
-export default function PrometheusQueryEditor({ query, dataSource, errorId, onChange, onRun }: TypeEditorProps) {
-  const expr = textOf(query.expr);
+export default function PrometheusQueryEditor({ dataSource, ...props }: TypeEditorProps) {
+  const { query, onChange } = props;
   const extensions = useMemo(() => promql([{ autocomplete: promqlCompletion(prometheusLookups(dataSource.uid)) }]), [dataSource.uid]);
-  const problem = useMemo(() => promqlProblems(expr)[0]?.message, [expr]);
   const set = (changes: Record<string, unknown>) => onChange({ ...query, ...changes });
 
   // Custom stays chosen while its template is being rewritten, even when emptied for a moment.
@@ -41,70 +41,60 @@ export default function PrometheusQueryEditor({ query, dataSource, errorId, onCh
   };
 
   return (
-    <Stack gap="xs">
-      <CodeQueryField
-        label={`PromQL query ${query.refId}`}
-        value={expr}
-        onChange={(text) => set({ expr: text })}
-        onRun={onRun}
-        extensions={extensions}
-        placeholder="Enter a PromQL query (Shift+Enter to run)"
-        syntaxError={problem}
-        errorId={errorId}
-      />
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <Select
-          label="Legend"
-          size="xs"
-          data={LEGEND_MODES}
-          value={legendMode}
-          onChange={(mode) => chooseLegendMode((mode ?? 'auto') as LegendMode)}
-          allowDeselect={false}
-          w={110}
-        />
-        {legendMode === 'custom' && (
-          <TextInput
-            ref={legendInput}
-            label="Legend format"
+    <CodeQueryForm
+      {...props}
+      field="expr"
+      language="PromQL"
+      extensions={extensions}
+      problemsOf={promqlProblems}
+      placeholder="Enter a PromQL query (Shift+Enter to run)"
+      options={
+        <>
+          <Select
+            label="Legend"
             size="xs"
-            placeholder="{{instance}}"
-            value={textOf(query.legendFormat)}
-            onChange={(e) => set({ legendFormat: e.currentTarget.value })}
-            w={200}
+            data={LEGEND_MODES}
+            value={legendMode}
+            onChange={(mode) => chooseLegendMode((mode ?? 'auto') as LegendMode)}
+            allowDeselect={false}
+            w={110}
           />
-        )}
-        <Select
-          label="Format"
-          size="xs"
-          data={FORMATS}
-          value={query.format === 'table' || query.format === 'heatmap' ? query.format : 'time_series'}
-          onChange={(value) => set({ format: value ?? 'time_series' })}
-          allowDeselect={false}
-          w={130}
-        />
-        <Radio.Group label="Type" size="xs" value={queryTypeOf(query)} onChange={(value) => set(QUERY_TYPE_FIELDS[value as QueryType])}>
-          <Group gap="xs" h={30} align="center">
-            <Radio value="range" label="Range" size="xs" />
-            <Radio value="instant" label="Instant" size="xs" />
-            <Radio value="both" label="Both" size="xs" />
-          </Group>
-        </Radio.Group>
-        <TextInput
-          label="Min step"
-          size="xs"
-          placeholder="auto"
-          value={textOf(query.interval)}
-          onChange={(e) => set({ interval: e.currentTarget.value })}
-          w={100}
-        />
-        <Switch
-          label="Exemplars"
-          size="xs"
-          checked={query.exemplar === true}
-          onChange={(e) => set({ exemplar: e.currentTarget.checked })}
-          mb={6}
-        />
-      </Group>
-    </Stack>
+          {legendMode === 'custom' && (
+            <TextOption
+              ref={legendInput}
+              label="Legend format"
+              placeholder="{{instance}}"
+              value={query.legendFormat}
+              onChange={(legendFormat) => set({ legendFormat })}
+              w={200}
+            />
+          )}
+          <Select
+            label="Format"
+            size="xs"
+            data={FORMATS}
+            value={query.format === 'table' || query.format === 'heatmap' ? query.format : 'time_series'}
+            onChange={(value) => set({ format: value ?? 'time_series' })}
+            allowDeselect={false}
+            w={130}
+          />
+          <Radio.Group label="Type" size="xs" value={queryTypeOf(query)} onChange={(value) => set(QUERY_TYPE_FIELDS[value as QueryType])}>
+            <Group gap="xs" h={30} align="center">
+              <Radio value="range" label="Range" size="xs" />
+              <Radio value="instant" label="Instant" size="xs" />
+              <Radio value="both" label="Both" size="xs" />
+            </Group>
+          </Radio.Group>
+          <TextOption label="Min step" placeholder="auto" value={query.interval} onChange={(interval) => set({ interval })} w={100} />
+          <Switch
+            label="Exemplars"
+            size="xs"
+            checked={query.exemplar === true}
+            onChange={(e) => set({ exemplar: e.currentTarget.checked })}
+            mb={6}
+          />
+        </>
+      }
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { numberOrUndefined, textOf, type TypeEditorProps } from '../editorProps';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { textOf, type TypeEditorProps } from '../editorProps';
+import { NumberOption, QueryOptionsRow, TextOption } from '../QueryOptionInputs';
 import { TESTDATA_SCENARIOS } from './defaults';
-
-const numberOf = (value: unknown): number | string => (typeof value === 'number' ? value : '');
 
 /** Grafana's TestData editor for the scenarios Sightline runs: the scenario, then that scenario's fields. */
 export default function TestDataQueryEditor({ query, onChange }: TypeEditorProps) {
@@ -10,31 +9,19 @@ export default function TestDataQueryEditor({ query, onChange }: TypeEditorProps
   const scenario = textOf(query.scenarioId) || 'random_walk';
   const pulse = (query.pulseWave ?? {}) as Record<string, unknown>;
   const setPulse = (changes: Record<string, unknown>) => set({ pulseWave: { ...pulse, ...changes } });
-  const number = (label: string, value: unknown, change: (n: number | undefined) => void, extra: { min?: number; max?: number } = {}) => (
-    <NumberInput
-      key={label}
-      label={label}
-      size="xs"
-      value={numberOf(value)}
-      onChange={(v) => change(numberOrUndefined(v))}
-      w={110}
-      {...extra}
-    />
-  );
   const labelsInput = (
-    <TextInput
+    <TextOption
       label="Labels"
-      size="xs"
       placeholder='key="value", n="$seriesIndex"'
-      value={textOf(query.labels)}
-      onChange={(e) => set({ labels: e.currentTarget.value })}
+      value={query.labels}
+      onChange={(labels) => set({ labels })}
       w={240}
     />
   );
 
   return (
     <Stack gap="xs">
-      <Group gap="sm" wrap="wrap" align="flex-end">
+      <QueryOptionsRow>
         <Select
           label="Scenario"
           size="xs"
@@ -44,20 +31,18 @@ export default function TestDataQueryEditor({ query, onChange }: TypeEditorProps
           allowDeselect={false}
           w={200}
         />
-        {scenario !== 'no_data_points' && (
-          <TextInput label="Alias" size="xs" value={textOf(query.alias)} onChange={(e) => set({ alias: e.currentTarget.value })} w={160} />
-        )}
-      </Group>
+        {scenario !== 'no_data_points' && <TextOption label="Alias" value={query.alias} onChange={(alias) => set({ alias })} w={160} />}
+      </QueryOptionsRow>
 
       {scenario === 'random_walk' && (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {number('Series count', query.seriesCount ?? 1, (n) => set({ seriesCount: n }), { min: 1, max: 100 })}
-          {number('Start value', query.startValue, (n) => set({ startValue: n }))}
-          {number('Min', query.min, (n) => set({ min: n }))}
-          {number('Max', query.max, (n) => set({ max: n }))}
-          {number('Spread', query.spread, (n) => set({ spread: n }))}
-          {number('Noise', query.noise, (n) => set({ noise: n }))}
-          {number('Drop (%)', query.dropPercent, (n) => set({ dropPercent: n }), { min: 0, max: 100 })}
+        <QueryOptionsRow>
+          <NumberOption label="Series count" value={query.seriesCount ?? 1} onChange={(n) => set({ seriesCount: n })} min={1} max={100} />
+          <NumberOption label="Start value" value={query.startValue} onChange={(n) => set({ startValue: n })} />
+          <NumberOption label="Min" value={query.min} onChange={(n) => set({ min: n })} />
+          <NumberOption label="Max" value={query.max} onChange={(n) => set({ max: n })} />
+          <NumberOption label="Spread" value={query.spread} onChange={(n) => set({ spread: n })} />
+          <NumberOption label="Noise" value={query.noise} onChange={(n) => set({ noise: n })} />
+          <NumberOption label="Drop (%)" value={query.dropPercent} onChange={(n) => set({ dropPercent: n })} min={0} max={100} />
           <TextInput
             label="Seed"
             size="xs"
@@ -66,7 +51,7 @@ export default function TestDataQueryEditor({ query, onChange }: TypeEditorProps
             w={110}
           />
           {labelsInput}
-        </Group>
+        </QueryOptionsRow>
       )}
 
       {scenario === 'csv_content' && (
@@ -82,24 +67,23 @@ export default function TestDataQueryEditor({ query, onChange }: TypeEditorProps
       )}
 
       {scenario === 'csv_metric_values' && (
-        <TextInput
+        <TextOption
           label="String input"
-          size="xs"
           placeholder="1,20,90,30,5,0"
-          value={textOf(query.stringInput)}
-          onChange={(e) => set({ stringInput: e.currentTarget.value })}
+          value={query.stringInput}
+          onChange={(stringInput) => set({ stringInput })}
         />
       )}
 
       {scenario === 'predictable_pulse' && (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {number('Step (seconds)', pulse.timeStep, (n) => setPulse({ timeStep: n }), { min: 1 })}
-          {number('On count', pulse.onCount, (n) => setPulse({ onCount: n }), { min: 1 })}
-          {number('Off count', pulse.offCount, (n) => setPulse({ offCount: n }), { min: 1 })}
-          {number('On value', pulse.onValue, (n) => setPulse({ onValue: n }))}
-          {number('Off value', pulse.offValue, (n) => setPulse({ offValue: n }))}
+        <QueryOptionsRow>
+          <NumberOption label="Step (seconds)" value={pulse.timeStep} onChange={(n) => setPulse({ timeStep: n })} min={1} />
+          <NumberOption label="On count" value={pulse.onCount} onChange={(n) => setPulse({ onCount: n })} min={1} />
+          <NumberOption label="Off count" value={pulse.offCount} onChange={(n) => setPulse({ offCount: n })} min={1} />
+          <NumberOption label="On value" value={pulse.onValue} onChange={(n) => setPulse({ onValue: n })} />
+          <NumberOption label="Off value" value={pulse.offValue} onChange={(n) => setPulse({ offValue: n })} />
           {labelsInput}
-        </Group>
+        </QueryOptionsRow>
       )}
     </Stack>
   );

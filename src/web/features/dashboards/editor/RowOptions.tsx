@@ -1,10 +1,16 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconSettings, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconDotsVertical,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { GridItem, Panel } from '../../../panels/layout';
-import { ItemMenu } from '../ItemMenu';
-import { RowFoldButton } from '../RowFoldButton';
 import { findPanel, topLevelPanels } from './dashboardEdits';
 import { rowPanelCount } from './rowEdits';
 import type { DashboardEdits } from './useDashboardEdits';
@@ -81,32 +87,54 @@ export function EditableRowHeading({
         fw={600}
         style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}
       >
-        <RowFoldButton item={item} title={title} disabled={!editable} onToggle={toggle} />
+        <UnstyledButton
+          onClick={toggle}
+          disabled={!editable}
+          aria-expanded={!item.collapsed}
+          style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0', fontWeight: 600, maxWidth: '100%' }}
+        >
+          {item.collapsed ? <IconChevronRight size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+          <Text span inherit truncate>
+            {title}
+          </Text>
+          {item.collapsed && (
+            <Text span size="xs" c="dimmed" fw={400} aria-hidden style={{ whiteSpace: 'nowrap' }}>
+              ({item.hidden} panel{item.hidden === 1 ? '' : 's'})
+            </Text>
+          )}
+        </UnstyledButton>
       </Text>
       {editable && rowId !== undefined && (
-        <ItemMenu label={`Menu for row ${title}`} position="bottom-start">
-          <Menu.Item leftSection={<IconSettings size={14} aria-hidden />} onClick={() => setOptionsOpen(true)}>
-            Row options
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconArrowUp size={14} aria-hidden />}
-            disabled={position <= 0}
-            onClick={() => edits.edit({ type: 'row/move', rowId, direction: -1 })}
-          >
-            Move up
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconArrowDown size={14} aria-hidden />}
-            disabled={position < 0 || position >= rowIds.length - 1}
-            onClick={() => edits.edit({ type: 'row/move', rowId, direction: 1 })}
-          >
-            Move down
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={confirmRemove}>
-            Remove row
-          </Menu.Item>
-        </ItemMenu>
+        <Menu position="bottom-start" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Menu for row ${title}`}>
+              <IconDotsVertical size={16} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconSettings size={14} aria-hidden />} onClick={() => setOptionsOpen(true)}>
+              Row options
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconArrowUp size={14} aria-hidden />}
+              disabled={position <= 0}
+              onClick={() => edits.edit({ type: 'row/move', rowId, direction: -1 })}
+            >
+              Move up
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconArrowDown size={14} aria-hidden />}
+              disabled={position < 0 || position >= rowIds.length - 1}
+              onClick={() => edits.edit({ type: 'row/move', rowId, direction: 1 })}
+            >
+              Move down
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={confirmRemove}>
+              Remove row
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       )}
       {optionsOpen && rowId !== undefined && (
         <RowOptionsModal

@@ -117,7 +117,7 @@ describe("a panel menu's Edit in view mode", () => {
     serveNotes({ canEdit: true, canSave: true });
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^Edit(?! panel)/ }));
     expect(new URLSearchParams(router.state.location.search).get('editPanel')).toBe('2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Notes' }, { timeout: 15_000 })).toBeInTheDocument();
   });
@@ -128,6 +128,6 @@ describe("a panel menu's Edit in view mode", () => {
     renderRoutes(appRoutes, '/d/abc/checkout');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
     await screen.findByRole('menu');
-    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /^Edit(?! panel)/ })).not.toBeInTheDocument();
   });
 });

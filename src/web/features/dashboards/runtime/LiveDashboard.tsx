@@ -8,7 +8,7 @@ import { lazyComponent } from '../../../lib/lazyComponent';
 import type { Panel } from '../../../panels/layout';
 import { PanelGrid } from '../PanelGrid';
 import { EmptyDashboard } from '../editor/EmptyDashboard';
-import { useLayoutEditor, type LayoutEditing } from '../editor/useEditorActions';
+import { useLayoutEditor, type LayoutEditing, type PanelEditActions } from '../editor/useEditorActions';
 import type { TimeRangeMs } from '../../../panels/types';
 import { AddAnnotationModal, useDashboardAnnotations, type AnnotationDraft } from './annotations';
 import { AnnotationToggles } from './AnnotationToggles';
@@ -112,15 +112,24 @@ export function LiveDashboard({
     latestLayout.current = layout;
   });
   const enterEditMode = useCallback(() => latestLayout.current?.onEnterEdit(), []);
-  // A panel menu's "Edit" in view mode enters edit mode and opens that panel's editor, as Grafana's.
-  const { editPanel } = editor.actions;
-  const editFromView = useCallback(
-    (panelId: number) => {
-      latestLayout.current?.onEnterEdit();
-      editPanel(panelId);
-    },
-    [editPanel],
-  );
+  // In view mode, to someone who may edit, the panel menu's Edit, Duplicate and Remove enter edit
+  // mode first, as Grafana's: Edit opens the panel's editor there.
+  const { panelActions } = editor.actions;
+  const viewModePanelActions = useMemo<PanelEditActions | undefined>(() => {
+    if (!offerEditMode) return undefined;
+    const entering =
+      (run: (panelId: number) => void) =>
+      (panelId: number): void => {
+        latestLayout.current?.onEnterEdit();
+        run(panelId);
+      };
+    return {
+      editHref: panelActions.editHref,
+      duplicate: entering(panelActions.duplicate),
+      copy: panelActions.copy,
+      remove: entering(panelActions.remove),
+    };
+  }, [offerEditMode, panelActions]);
 
   const renderPanel = (panel: Panel, inRow: boolean, viewing = false) => (
     <LivePanel
@@ -147,8 +156,7 @@ export function LiveDashboard({
       onCreateAnnotation={onCreateAnnotation}
       onApplyPanelJson={onApplyPanelJson}
       onEnterEdit={offerEditMode ? enterEditMode : undefined}
-      onEditFromView={offerEditMode && typeof panel.id === 'number' && ownIds.has(panel.id) ? editFromView : undefined}
-      editActions={typeof panel.id === 'number' && ownIds.has(panel.id) ? panelEditActions : undefined}
+      editActions={typeof panel.id === 'number' && ownIds.has(panel.id) ? (panelEditActions ?? viewModePanelActions) : undefined}
     />
   );
   // A repeated row's copy names its own value ("Row prod"), as its panels do.

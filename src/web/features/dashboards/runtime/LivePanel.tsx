@@ -59,9 +59,7 @@ export interface LivePanelProps {
   onApplyPanelJson(panel: Panel): void;
   /** Enters the dashboard's edit mode: given in view mode to someone who could edit there. */
   onEnterEdit?(): void;
-  /** In view mode, to someone who could edit there: edit mode with this panel's editor open (the menu's "Edit"). */
-  onEditFromView?(panelId: number): void;
-  /** Edit mode's panel actions (Edit, Duplicate, Copy, Remove); absent outside edit mode. */
+  /** The panel menu's Edit, Duplicate, Copy and Remove; in view mode they enter edit mode first. */
   editActions?: PanelEditActions;
 }
 
@@ -222,7 +220,6 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
           onInspect={setInspect}
           onShare={hasId && props.onShare ? () => props.onShare?.(panel.id!) : undefined}
           editing={props.editActions && hasId ? panelEditing(props.editActions, panel.id!) : undefined}
-          onEdit={!props.editActions && hasId && props.onEditFromView ? () => props.onEditFromView!(panel.id!) : undefined}
         />
       </Group>
       {/* The padding sits outside the measured box: Mantine measures the border box, so a padded

@@ -1,10 +1,11 @@
-import { Kbd, Menu } from '@mantine/core';
+import { ActionIcon, Kbd, Menu } from '@mantine/core';
 import {
   IconBell,
   IconBraces,
   IconCompass,
   IconCopy,
   IconCopyPlus,
+  IconDotsVertical,
   IconEdit,
   IconExternalLink,
   IconEye,
@@ -17,7 +18,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { ItemMenu } from '../ItemMenu';
 
 /** Grafana's inspector tabs, by the names its `inspectTab` URL parameter uses. */
 export const INSPECT_TABS = ['data', 'stats', 'json', 'query'] as const;
@@ -53,8 +53,6 @@ export interface PanelMenuProps {
   onShare?(): void;
   /** In edit mode: the panel editor's address, and duplicating, copying and removing the panel. */
   editing?: { href: string; onDuplicate(): void; onCopy(): void; onRemove(): void };
-  /** In view mode, for someone who may edit: enters edit mode with this panel's editor open. */
-  onEdit?(): void;
 }
 
 /** The panel header's menu: view the panel alone, inspect its data, query and JSON, edit its JSON. */
@@ -69,92 +67,95 @@ export function PanelMenu({
   onInspect,
   onShare,
   editing,
-  onEdit,
 }: PanelMenuProps) {
   const name = title.trim() || 'Untitled panel';
   return (
-    <ItemMenu label={`Menu for panel ${name}`} position="bottom-end">
-      {links.length > 0 && (
-        <>
-          <Menu.Label>Links</Menu.Label>
-          {links.map((link, index) => (
-            <Menu.Item
-              key={`${index}-${link.href}`}
-              component="a"
-              href={link.href}
-              target={link.newTab ? '_blank' : undefined}
-              rel={link.newTab ? 'noopener noreferrer' : undefined}
-              leftSection={link.newTab ? <IconExternalLink size={14} aria-hidden /> : <IconLink size={14} aria-hidden />}
-            >
-              {link.title}
+    // No initial-focus placeholder: it is a focusable child a menu may not have (axe), and without it
+    // the keyboard lands on the first item, as the WAI-ARIA menu button pattern asks.
+    <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Menu for panel ${name}`}>
+          <IconDotsVertical size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.length > 0 && (
+          <>
+            <Menu.Label>Links</Menu.Label>
+            {links.map((link, index) => (
+              <Menu.Item
+                key={`${index}-${link.href}`}
+                component="a"
+                href={link.href}
+                target={link.newTab ? '_blank' : undefined}
+                rel={link.newTab ? 'noopener noreferrer' : undefined}
+                leftSection={link.newTab ? <IconExternalLink size={14} aria-hidden /> : <IconLink size={14} aria-hidden />}
+              >
+                {link.title}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        )}
+        <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
+          {viewing ? 'Exit view' : 'View'}
+        </Menu.Item>
+        {editing && (
+          <Menu.Item
+            component={Link}
+            to={editing.href}
+            leftSection={<IconPencil size={14} aria-hidden />}
+            rightSection={<Kbd size="xs">e</Kbd>}
+          >
+            Edit
+          </Menu.Item>
+        )}
+        {onShare && (
+          <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={onShare}>
+            Share
+          </Menu.Item>
+        )}
+        {exploreHref && (
+          <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
+            Explore
+          </Menu.Item>
+        )}
+        {newAlertRuleHref && (
+          <Menu.Item component={Link} to={newAlertRuleHref} leftSection={<IconBell size={14} aria-hidden />}>
+            New alert rule
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconTable size={14} aria-hidden />} onClick={() => onInspect('data')}>
+          Inspect data
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileSearch size={14} aria-hidden />} onClick={() => onInspect('query')}>
+          Inspect query
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBraces size={14} aria-hidden />} onClick={() => onInspect('json')}>
+          Panel JSON
+        </Menu.Item>
+        {canEdit && (
+          <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onInspect('json')}>
+            Edit panel JSON
+          </Menu.Item>
+        )}
+        {editing && (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconCopyPlus size={14} aria-hidden />} onClick={editing.onDuplicate}>
+              Duplicate
             </Menu.Item>
-          ))}
-          <Menu.Divider />
-        </>
-      )}
-      <Menu.Item leftSection={viewing ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />} onClick={onView}>
-        {viewing ? 'Exit view' : 'View'}
-      </Menu.Item>
-      {editing && (
-        <Menu.Item
-          component={Link}
-          to={editing.href}
-          leftSection={<IconPencil size={14} aria-hidden />}
-          rightSection={<Kbd size="xs">e</Kbd>}
-        >
-          Edit
-        </Menu.Item>
-      )}
-      {!editing && onEdit && (
-        <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-          Edit
-        </Menu.Item>
-      )}
-      {onShare && (
-        <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={onShare}>
-          Share
-        </Menu.Item>
-      )}
-      {exploreHref && (
-        <Menu.Item component={Link} to={exploreHref} leftSection={<IconCompass size={14} aria-hidden />}>
-          Explore
-        </Menu.Item>
-      )}
-      {newAlertRuleHref && (
-        <Menu.Item component={Link} to={newAlertRuleHref} leftSection={<IconBell size={14} aria-hidden />}>
-          New alert rule
-        </Menu.Item>
-      )}
-      <Menu.Divider />
-      <Menu.Item leftSection={<IconTable size={14} aria-hidden />} onClick={() => onInspect('data')}>
-        Inspect data
-      </Menu.Item>
-      <Menu.Item leftSection={<IconFileSearch size={14} aria-hidden />} onClick={() => onInspect('query')}>
-        Inspect query
-      </Menu.Item>
-      <Menu.Item leftSection={<IconBraces size={14} aria-hidden />} onClick={() => onInspect('json')}>
-        Panel JSON
-      </Menu.Item>
-      {canEdit && (
-        <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onInspect('json')}>
-          Edit panel JSON
-        </Menu.Item>
-      )}
-      {editing && (
-        <>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconCopyPlus size={14} aria-hidden />} onClick={editing.onDuplicate}>
-            Duplicate
-          </Menu.Item>
-          <Menu.Item leftSection={<IconCopy size={14} aria-hidden />} onClick={editing.onCopy}>
-            Copy
-          </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={editing.onRemove}>
-            Remove
-          </Menu.Item>
-        </>
-      )}
-    </ItemMenu>
+            <Menu.Item leftSection={<IconCopy size={14} aria-hidden />} onClick={editing.onCopy}>
+              Copy
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={editing.onRemove}>
+              Remove
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
