@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +23,13 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 // Each phase's share of CI's 15 minutes on 2 cores; a phase over it is named at the end, with its slowest files.
 const BUDGET_SECONDS = { checks: 90, vitest: 300, playwright: 480 };
 const slowest = {};
+// Every failed test, named with the first line of its error: printed last, so the tail of a CI log says what failed.
+const failures = [];
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 /** The phase's wall time, marked when over its budget. */
 function phaseTime(name, since) {
@@ -50,6 +58,22 @@ function playwrightFileDurations(report) {
   };
   for (const suite of report?.suites ?? []) walk(suite);
   return byFile;
+}
+
+/** "file:line › title: first line of the error" for each test Playwright counts as unexpected. */
+function playwrightFailures(report) {
+  const failed = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected') {
+          const error = test.results.at(-1)?.error?.message;
+          failed.push(`e2e/${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return failed;
 }
 
 function run(command, args, env = process.env) {
@@ -156,6 +180,14 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults) {
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      failures.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+  }
 }
 if (vitestStatus !== 0) {
   exitCode = vitestStatus;
@@ -191,7 +223,10 @@ if (specs.length > 0) {
   });
   const playwright = readJson(playwrightReport);
   const stats = playwright?.stats;
-  if (playwright) slowest.playwright = topFiles(playwrightFileDurations(playwright));
+  if (playwright) {
+    slowest.playwright = topFiles(playwrightFileDurations(playwright));
+    failures.push(...playwrightFailures(playwright));
+  }
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
@@ -208,5 +243,6 @@ await uiBuild;
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\ntimes: ${phases.join(', ')}; all ${seconds(startedAt)}`);
 for (const [phase, files] of Object.entries(slowest)) console.log(`slowest ${phase} files: ${files.join(', ')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
