@@ -179,7 +179,8 @@ if (vitest) {
   slowest.vitest = topFiles(vitest.testResults.map((file) => [file.name, file.endTime - file.startTime]));
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // Skipped tests, and those only named for later, are the rest of the total.
+  totals.skipped += vitest.numTotalTests - vitest.numPassedTests - vitest.numFailedTests;
   for (const file of vitest.testResults) {
     for (const test of file.assertionResults ?? [])
       if (test.status === 'failed')
