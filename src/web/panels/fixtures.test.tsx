@@ -73,7 +73,7 @@ describe.each(dashboards)('$file', ({ panels }) => {
     );
     expect(await screen.findAllByTestId('panel')).toHaveLength(panels.length);
     // Every lazy renderer has resolved when no panel still says it is loading.
-    await vi.waitFor(() => expect(screen.queryByRole('status', { name: 'Loading panel' })).toBeNull(), { timeout: 20_000 });
+    await vi.waitFor(() => expect(screen.queryByRole('status', { name: 'Loading panel' })).toBeNull(), { timeout: 30_000 });
     expect(screen.queryByText(/This panel could not be drawn/)).toBeNull();
     const unsupported = panels.filter((p) => !rendererFor(String(p.type)));
     expect(screen.queryAllByText(/is not supported yet/)).toHaveLength(unsupported.length);

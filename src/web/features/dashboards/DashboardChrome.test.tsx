@@ -30,7 +30,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     serveCheckout();
     renderRoutes(appRoutes, '/d/abc/checkout');
     // The first test also waits for the lazy route's code.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Time controls' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Auto refresh: 30s' })).toHaveTextContent('30s');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -48,7 +48,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
       fixtures.storedDashboard({ uid: 'abc', id: 7, title: 'Checkout', version: 1, panels: [] }, { folderUid: 'ops', folderTitle: 'Ops' }),
     );
     renderRoutes(appRoutes, '/d/abc/checkout');
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' }, { timeout: 15_000 });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Ops' })).toHaveAttribute('href', '/dashboards/f/ops/');
   });
 
@@ -56,7 +56,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     startSession(connectedSession('Editor'));
     serveCheckout({ timepicker: { refresh_intervals: ['30s', '5m'] } });
     const { unmount } = renderRoutes(appRoutes, '/d/abc/checkout');
-    fireEvent.click(await screen.findByRole('button', { name: 'Auto refresh: 30s' }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Auto refresh: 30s' }));
     const menu = await screen.findByRole('menu');
     expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(['Off', '30s', '5m']);
     unmount();
@@ -71,7 +71,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     startSession(connectedSession('Editor'));
     serveCheckout();
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout?kiosk');
-    expect(await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Notes' })).toBeInTheDocument();
     // The heading stays for assistive technology; the controls and the app's frame do not show.
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Time controls' })).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('the dashboard header, kiosk mode and shortcuts', () => {
     startSession(connectedSession('Editor'));
     serveCheckout();
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
-    const notes = await screen.findByRole('region', { name: 'Notes' }, { timeout: 15_000 });
+    const notes = await screen.findByRole('region', { name: 'Notes' });
 
     fireEvent.keyDown(document.body, { key: '?' });
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();

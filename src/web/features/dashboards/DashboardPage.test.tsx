@@ -62,7 +62,7 @@ describe('saving a dashboard someone else changed', () => {
 
     renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
     // The first test also waits for the lazy route's code.
-    const titleField = await screen.findByLabelText(/^Title/, {}, { timeout: 15_000 });
+    const titleField = await screen.findByLabelText(/^Title/);
     await userEvent.clear(titleField);
     await userEvent.type(titleField, 'Checkout v2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -253,7 +253,7 @@ describe('deleting a dashboard', () => {
     );
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
     // Run alone, this test also waits for the lazy route's code.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(
@@ -277,7 +277,7 @@ describe('deleting a dashboard', () => {
       }),
     );
     renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
-    await userEvent.type(await screen.findByLabelText('Description', {}, { timeout: 15_000 }), 'mine');
+    await userEvent.type(await screen.findByLabelText('Description'), 'mine');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const saveDialog = await screen.findByRole('dialog', { name: 'Save dashboard' });
     await userEvent.click(within(saveDialog).getByRole('button', { name: 'Save' }));

@@ -132,7 +132,7 @@ describe('importing over an existing dashboard', () => {
     renderRoutes(appRoutes, '/dashboard/import');
     await paste(model);
 
-    const clash = await screen.findByRole('status', { name: 'A dashboard has the same uid' }, { timeout: 5_000 });
+    const clash = await screen.findByRole('status', { name: 'A dashboard has the same uid' });
     expect(clash).toHaveTextContent('“Node exporter” in folder Ops has the uid “node”');
     expect(clash).toHaveTextContent('and moves it to General');
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('importing over an existing dashboard', () => {
     );
     renderRoutes(appRoutes, '/dashboard/import');
     await paste(model);
-    expect(await screen.findByRole('button', { name: 'Import (Overwrite)' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Import (Overwrite)' })).toBeInTheDocument();
 
     const uid = screen.getByRole('textbox', { name: 'uid' });
     await userEvent.clear(uid);
@@ -218,7 +218,7 @@ describe('importing over an existing dashboard', () => {
     );
     renderRoutes(appRoutes, '/dashboard/import');
     await paste(model);
-    const clash = await screen.findByRole('status', { name: 'A dashboard has the same name' }, { timeout: 5_000 });
+    const clash = await screen.findByRole('status', { name: 'A dashboard has the same name' });
     expect(clash).toHaveTextContent('“node exporter” is already in folder General');
     // The server keeps both, so nothing is overwritten.
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));

@@ -17,7 +17,7 @@ describe('the new dashboard page', () => {
     const saves = recordDashboardSaves<{ dashboard: Record<string, unknown>; folderUid: string }>(created);
     const { router } = renderRoutes(appRoutes, '/dashboard/new?folderUid=ops');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'New dashboard' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Folder' })).toHaveValue('Ops'));
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/dashboards/f/ops/');
     await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Latency');
@@ -38,7 +38,7 @@ describe('the new dashboard page', () => {
       failWith('post', '/api/dashboards/db', 403, { message }),
     );
     renderRoutes(appRoutes, '/dashboard/new?folderUid=ops');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }, { timeout: 15_000 }), 'Latency');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Latency');
     await userEvent.click(screen.getByRole('button', { name: 'Create dashboard' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Folder' })).toHaveAccessibleDescription(message));
   });

@@ -48,7 +48,7 @@ function serveCheckout(meta: Partial<DashboardMeta>, answerSave: (body: SavedBod
 }
 
 async function openCopyDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Save as copy' }, { timeout: 15_000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Save as copy' }));
   return screen.findByRole('dialog', { name: 'Save as copy' });
 }
 
@@ -57,7 +57,7 @@ describe('saving a dashboard as a copy', () => {
     startSession(connectedSession('Editor'));
     const saves = serveCheckout({ canEdit: false, canSave: false, canDelete: false });
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
     const dialog = await openCopyDialog();
@@ -84,7 +84,7 @@ describe('saving a dashboard as a copy', () => {
     startSession(connectedSession('Editor'));
     const saves = serveCheckout({});
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout?editview=settings');
-    await userEvent.type(await screen.findByLabelText('Description', {}, { timeout: 15_000 }), 'draft only');
+    await userEvent.type(await screen.findByLabelText('Description'), 'draft only');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const saveDialog = await screen.findByRole('dialog', { name: 'Save dashboard' });
     await userEvent.click(within(saveDialog).getByRole('button', { name: 'Save as copy…' }));
@@ -143,7 +143,7 @@ describe('saving a dashboard as a copy', () => {
     startSession(connectedSession('Viewer'));
     serveCheckout({ canEdit: false, canSave: false, canDelete: false });
     renderRoutes(appRoutes, '/d/abc/checkout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save as copy' })).not.toBeInTheDocument();
   });
 });

@@ -49,7 +49,7 @@ describe('repeated rows', () => {
     );
     renderRoutes(appRoutes, '/d/abc/environments');
     // The first test also waits for the lazy route's code.
-    expect(await screen.findByRole('heading', { level: 2, name: 'Row prod' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Row prod' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Row staging' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Row All' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Notes in prod' })).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('panel ids in the URL', () => {
     startSession(connectedSession('Viewer'));
     serveTwoPanels();
     renderRoutes(appRoutes, `/d/abc/checkout?viewPanel=${viewPanel}`);
-    expect(await screen.findByRole('region', { name: 'Second' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Second' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'First' })).not.toBeInTheDocument();
   });
 
@@ -75,7 +75,7 @@ describe('panel ids in the URL', () => {
     startSession(connectedSession('Viewer'));
     serveTwoPanels();
     renderRoutes(appRoutes, '/d/abc/checkout?inspect=panel-2&inspectTab=json');
-    const inspector = await screen.findByRole('dialog', { name: /Second/ }, { timeout: 15_000 });
+    const inspector = await screen.findByRole('dialog', { name: /Second/ });
     expect(within(inspector).getByRole('tab', { name: 'JSON' })).toHaveAttribute('aria-selected', 'true');
   });
 });
@@ -88,7 +88,7 @@ describe("the inspector's panel JSON, read-only", () => {
     startSession(connectedSession('Admin'));
     serveNotes({ canEdit: true, canSave: true });
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout?inspect=2&inspectTab=json');
-    const inspector = await screen.findByRole('dialog', { name: /Notes/ }, { timeout: 15_000 });
+    const inspector = await screen.findByRole('dialog', { name: /Notes/ });
     expect(within(inspector).getByText(/The dashboard is in view mode\. Enter edit mode to apply changes/)).toBeInTheDocument();
     expect(within(inspector).queryByText(/permission/)).not.toBeInTheDocument();
 
@@ -102,7 +102,7 @@ describe("the inspector's panel JSON, read-only", () => {
     startSession(connectedSession('Viewer'));
     serveNotes({ canEdit: false, canSave: false });
     renderRoutes(appRoutes, '/d/abc/checkout?inspect=2&inspectTab=json');
-    const inspector = await screen.findByRole('dialog', { name: /Notes/ }, { timeout: 15_000 });
+    const inspector = await screen.findByRole('dialog', { name: /Notes/ });
     expect(within(inspector).getByText(/changing it needs permission to edit the dashboard/)).toBeInTheDocument();
     expect(within(inspector).queryByRole('button', { name: 'Edit dashboard' })).not.toBeInTheDocument();
   });
@@ -116,17 +116,17 @@ describe("a panel menu's Edit in view mode", () => {
     startSession(connectedSession('Admin'));
     serveNotes({ canEdit: true, canSave: true });
     const { router } = renderRoutes(appRoutes, '/d/abc/checkout');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /^Edit(?! panel)/ }));
     expect(new URLSearchParams(router.state.location.search).get('editPanel')).toBe('2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Notes' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit panel: Notes' })).toBeInTheDocument();
   });
 
   it('is not offered to someone who may not', async () => {
     startSession(connectedSession('Viewer'));
     serveNotes({ canEdit: false, canSave: false });
     renderRoutes(appRoutes, '/d/abc/checkout');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu for panel Notes' }));
     await screen.findByRole('menu');
     expect(screen.queryByRole('menuitem', { name: /^Edit(?! panel)/ })).not.toBeInTheDocument();
   });
