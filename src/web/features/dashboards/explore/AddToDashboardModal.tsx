@@ -13,7 +13,7 @@ import { FormFooter } from '../../../components/FormFooter';
 import { saveDashboard } from '../api';
 import { FolderSelect } from '../FolderSelect';
 import type { Panel } from '../../../panels/layout';
-import { emptyDashboard } from '../NewDashboardModal';
+import { emptyDashboard } from '../newDashboardForm';
 import type { RawTimeRange } from '../runtime/types';
 import type { ExploreQuery } from './exploreUrl';
 
@@ -144,7 +144,7 @@ export function AddToDashboardModal({ opened, onClose, source }: { opened: boole
           ) : (
             <Select
               label="Dashboard"
-              placeholder="Search dashboards"
+              description="Type to search by title."
               searchable
               required
               nothingFoundMessage={dashboards.isPending ? 'Loading dashboards…' : 'No dashboard has that title'}
