@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStoreBeside, startTestServer, type TestServer } from '../testing/harness';
 import { rng } from '../testing/random';
 import type { FolderFilter, SearchParams } from './dashboards';
-import { DashboardSearch, searchHit } from './searchCatalogue';
+import { DashboardSearch } from './searchCatalogue';
+import { searchHit } from './searchHits';
 
 /**
  * `/api/search`'s answers (from the in-memory catalogue, kept up to date by the change log) must
