@@ -3,6 +3,8 @@ import type { Annotation } from '../../contract/annotations';
 import { inTransaction, ReadCache, type Db } from './db';
 import type { FolderFilter } from './dashboards';
 import { dialectOf, type SqlDialect } from './dialect';
+import { RenderedAnnotations, joinJsonArray } from './renderedAnnotations';
+import { spanClass, uniqueTags, walkSql, type SqlText } from './annotationWindow';
 import { avatarUrl } from './util';
 
 export interface AnnotationView {
@@ -56,24 +58,6 @@ export interface AnnotationFields {
 
 const NOTHING = sql<boolean>`false`;
 
-function uniqueTags(tags: string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
-}
-
-/** Regions grow by this factor from one length class to the next. */
-const CLASS_BASE = 4;
-
-/** 0 for a point; else the smallest k with length ≤ 4^k (k ≤ 27 covers every safe integer). */
-export function spanClass(duration: number): number {
-  if (!(duration > 0)) return 0;
-  let k = 1;
-  while (k < 28 && duration > CLASS_BASE ** k) k++;
-  return k;
-}
-
-/** The longest length a class holds. */
-const classMaxDuration = (k: number) => (k === 0 ? 0 : CLASS_BASE ** k);
-
 /** One annotation as the API shows it (Grafana's fields; `alertId` and the states for alert state history). */
 export function annotationJson(row: AnnotationView): Annotation {
   return {
@@ -96,172 +80,6 @@ export function annotationJson(row: AnnotationView): Annotation {
     updated: row.updated,
     data: {},
   };
-}
-
-const OPEN = 0x5b; // [
-const COMMA = 0x2c; // ,
-const CLOSE = 0x5d; // ]
-
-/** `[a,b,…]` from each element's JSON bytes (`undefined` elements left out), copied once into one buffer. */
-function joinJsonArray(parts: ReadonlyArray<Buffer | undefined>): Buffer {
-  let length = 2;
-  let count = 0;
-  for (const part of parts) {
-    if (part === undefined) continue;
-    length += part.length;
-    count++;
-  }
-  if (count > 1) length += count - 1;
-  const out = Buffer.allocUnsafe(length);
-  out[0] = OPEN;
-  let at = 1;
-  for (const part of parts) {
-    if (part === undefined) continue;
-    if (at > 1) out[at++] = COMMA;
-    out.set(part, at);
-    at += part.length;
-  }
-  out[at] = CLOSE;
-  return out;
-}
-
-/**
- * Each annotation's JSON (`annotationJson`) by id, made once and reused while the connection has
- * seen no write at all (it holds the author's login and email and the dashboard's uid too, so any
- * write may change it) and for at most `ttlMs`; the oldest go first beyond `maxBytes`.
- */
-class RenderedAnnotations {
-  private readonly entries = new Map<number, Buffer>();
-  private bytes = 0;
-  private writes = -1;
-  private since = 0;
-
-  constructor(
-    private readonly writesNow: () => number,
-    private readonly ttlMs: number,
-    private readonly maxBytes: number,
-  ) {}
-
-  /**
-   * Call before reading what is to be cached: empties the cache when anything was written since
-   * it was filled (or it is too old), and returns the stamp `set` needs. Something cached from a
-   * read that a write overtook is dropped by the next `begin`, which sees that write.
-   */
-  begin(): number {
-    const writes = this.writesNow();
-    const now = Date.now();
-    if (writes !== this.writes || now - this.since >= this.ttlMs) {
-      this.entries.clear();
-      this.bytes = 0;
-      this.writes = writes;
-      this.since = now;
-    }
-    return writes;
-  }
-
-  get(id: number): Buffer | undefined {
-    return this.entries.get(id);
-  }
-
-  set(id: number, json: Buffer, stamp: number): void {
-    if (stamp !== this.writes || json.length > this.maxBytes || this.entries.has(id)) return;
-    this.entries.set(id, json);
-    this.bytes += json.length;
-    for (const [oldest, bytes] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= bytes.length;
-    }
-  }
-}
-
-/** SQL text with a `?` for each value and the values, written side by side so that they cannot disagree. */
-class SqlText {
-  text = '';
-  readonly values: unknown[] = [];
-
-  /** `?`, for `value`. */
-  value(value: unknown): string {
-    this.values.push(value);
-    return '?';
-  }
-
-  /** `?, ?, …`, one for each of `values`. */
-  list(values: readonly unknown[]): string {
-    return values.map((value) => this.value(value)).join(', ');
-  }
-}
-
-/**
- * The walk of `AnnotationStore.findJson`: the ids of the annotations shown, newest first, up to
- * `limit`, as one comma-separated text; one walk per length class given (`undefined`: all classes,
- * by the (org, epoch) index), merged by a `union all` ordered as the index is. On SQLite each walk
- * is a plain arm of the `union all`: SQLite merges the arms as they come out of the index and stops
- * at `limit`, so a walk reads only as far as the answer needs (as subqueries with their own order
- * and limit, each read up to `limit` rows and was sorted again). PostgreSQL keeps the subqueries:
- * without their limits it estimates few rows per class and reads every row of the window to sort
- * them, where with them it merges the walks (Merge Append) and stops as SQLite does. The text
- * depends only on which filters are given, how many values each has and the limit, so the
- * statement cache prepares each shape once.
- */
-function walkSql(
-  dialect: SqlDialect,
-  orgId: number,
-  query: AnnotationQuery,
-  filter: FolderFilter,
-  classes: Array<number | undefined>,
-): SqlText {
-  const out = new SqlText();
-  // Written into the text: SQLite walks an index three times slower under a bound `limit ?`.
-  const limit = String(Math.max(0, Math.floor(query.limit)));
-  const tags = uniqueTags(query.tags);
-  const walk = (spanClassOnly: number | undefined): string => {
-    const restricted = !filter.all;
-    // Joined to the dashboards (the caller sees only some folders), a class's walk needs a column
-    // its index lacks, and SQLite would rather walk the (org, epoch) index and read every row of the
-    // class's whole stretch (3.6 ms for a 1 h window over 1,000,000 annotations, against 78 µs
-    // down the class's index); a given dashboard is left to its own index.
-    const byClassIndex = dialect === 'sqlite' && restricted && spanClassOnly !== undefined && query.dashboardId === undefined;
-    let text = `select a.id as id, a.epoch as epoch from annotation as a${byClassIndex ? ' indexed by annotation_org_class_epoch_covering' : ''}`;
-    if (restricted) text += ' left join dashboard as d on d.id = a.dashboard_id';
-    text += ` where a.org_id = ${out.value(orgId)}`;
-    if (spanClassOnly !== undefined) text += ` and a.span_class = ${out.value(spanClassOnly)}`;
-    if (query.to !== undefined) text += ` and a.epoch <= ${out.value(query.to)}`;
-    if (query.from !== undefined) {
-      text += ` and a.epoch_end >= ${out.value(query.from)}`;
-      if (spanClassOnly !== undefined) text += ` and a.epoch >= ${out.value(query.from - classMaxDuration(spanClassOnly))}`;
-    }
-    if (query.dashboardId !== undefined) text += ` and a.dashboard_id = ${out.value(query.dashboardId)}`;
-    if (query.panelId !== undefined) text += ` and a.panel_id = ${out.value(query.panelId)}`;
-    if (query.userId !== undefined) text += ` and a.user_id = ${out.value(query.userId)}`;
-    if (query.alertId !== undefined) text += ` and a.alert_id = ${out.value(query.alertId)}`;
-    if (query.alertsOnly) text += ' and a.alert_id > 0';
-    const tagged = (condition: string) =>
-      ` and exists (select 1 from annotation_tag as t where t.annotation_id = a.id and t.term ${condition})`;
-    if (tags.length > 0 && query.matchAny) text += tagged(`in (${out.list(tags)})`);
-    else for (const tag of tags) text += tagged(`= ${out.value(tag)}`);
-    if (!filter.all) {
-      const { rootVisible, folderIds, dashboardIds = [] } = filter;
-      const visible = ['a.dashboard_id is null'];
-      // Dashboards granted by their own permissions, whatever their folder's.
-      if (dashboardIds.length > 0) visible.push(`a.dashboard_id in (${out.list(dashboardIds)})`);
-      if (rootVisible) visible.push('(a.dashboard_id is not null and d.folder_id is null)');
-      if (folderIds.length > 0) visible.push(`d.folder_id in (${out.list(folderIds)})`);
-      text += ` and (${visible.join(' or ')})`;
-    }
-    return text;
-  };
-  const ordered = (text: string) => `${text} order by a.epoch desc, a.id desc limit ${limit}`;
-  const arms =
-    classes.length === 1
-      ? undefined
-      : dialect === 'sqlite'
-        ? classes.map(walk)
-        : classes.map((k, i) => `select id, epoch from (${ordered(walk(k))}) as w${i}`);
-  const walks = arms ? `${arms.join(' union all ')} order by epoch desc, id desc limit ${limit}` : ordered(walk(classes[0]));
-  // One text of ids, not a row object for each: reading a hundred rows into objects costs more than the walks.
-  out.text = `select string_agg(cast(id as text), ',' order by epoch desc, id desc) as ids from (${walks}) as walks`;
-  return out;
 }
 
 /** Rows read by id per statement (well under SQLite's and PostgreSQL's bound on parameters). */
