@@ -6,11 +6,7 @@
 import type { FolderFilter } from './dashboards';
 import type { SqlDialect } from './dialect';
 import type { AnnotationQuery } from './annotations';
-
-/** The tags as stored: trimmed, without empties or repeats. */
-export function uniqueTags(tags: string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
-}
+import { uniqueTags } from './util';
 
 /** Regions grow by this factor from one length class to the next. */
 const CLASS_BASE = 4;

@@ -4,8 +4,8 @@ import { inTransaction, ReadCache, type Db } from './db';
 import type { FolderFilter } from './dashboards';
 import { dialectOf, type SqlDialect } from './dialect';
 import { RenderedAnnotations, joinJsonArray } from './renderedAnnotations';
-import { spanClass, uniqueTags, walkSql, type SqlText } from './annotationWindow';
-import { avatarUrl } from './util';
+import { spanClass, walkSql, type SqlText } from './annotationWindow';
+import { avatarUrl, uniqueTags } from './util';
 
 export interface AnnotationView {
   id: number;

@@ -4,6 +4,7 @@ import { rng } from '../testing/random';
 import type { FolderFilter, SearchParams } from './dashboards';
 import { DashboardSearch } from './searchCatalogue';
 import { searchHit } from './searchHits';
+import { searchRows } from './searchSql';
 
 /**
  * `/api/search`'s answers (from the in-memory catalogue, kept up to date by the change log) must
@@ -146,7 +147,7 @@ const params = (query: string, more: Partial<SearchParams> = {}): SearchParams =
 
 /** The answer as the SQL search and `searchHit` give it. */
 async function expected(query: SearchParams, filter: FolderFilter, starred: ReadonlySet<number>): Promise<string> {
-  const rows = await server.store.dashboards.search(ORG, query, filter);
+  const rows = await searchRows(server.store.db, ORG, query, filter);
   return JSON.stringify(rows.map((row) => searchHit(row, starred.has(row.id))));
 }
 

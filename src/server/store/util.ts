@@ -49,3 +49,8 @@ export function isUniqueViolation(error: unknown): boolean {
     (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505')
   );
 }
+
+/** Tags as stored: trimmed, without empties or repeats. */
+export function uniqueTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
