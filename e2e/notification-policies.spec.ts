@@ -3,7 +3,8 @@
  * made on its form; a nested policy with a matcher, a contact point and that mute timing is added to
  * the tree and survives a reload; the routing preview names the policy and contact point labels
  * that match reach, and the default policy for labels that don't; deleting the mute timing while
- * the policy uses it shows the server's 409 in its words. axe in both themes on the pages.
+ * the policy uses it shows the server's 409 in its words; renaming the mute timing and the contact
+ * point on their forms renames them in the policy too. axe in both themes on the pages.
  */
 import { connect, expect, expectAccessibleInBothThemes, test } from './fixtures';
 
@@ -13,6 +14,8 @@ test('edit the policy tree with a mute timing, preview routing, and meet the 409
   const id = unique();
   const contactPoint = `e2e-ops-${id}`;
   const timing = `weekends-${id}`;
+  const renamedTiming = `weekend-days-${id}`;
+  const renamedContactPoint = `e2e-pager-${id}`;
   // The tree is one resource per org: start from the default one, and leave it so.
   await server.api('DELETE', '/api/v1/provisioning/policies');
   const created = await server.api<{ uid: string }>('POST', '/api/v1/provisioning/contact-points', {
@@ -87,12 +90,33 @@ test('edit the policy tree with a mute timing, preview routing, and meet the 409
     await confirm.getByRole('button', { name: 'Delete mute timing' }).click();
     await expect(page.getByText(`mute time interval '${timing}' is currently used by a notification policy`)).toBeVisible();
     await expect(row).toBeVisible();
+
+    // Renamed on its form, the mute timing stays the policy's.
+    await row.getByRole('link', { name: `Edit mute timing ${timing}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit mute timing' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name' }).fill(renamedTiming);
+    await page.getByRole('button', { name: 'Update mute timing' }).click();
+    await expect(page.getByText('Mute timing renamed')).toBeVisible();
+    await expect(timings.getByRole('row', { name: new RegExp(renamedTiming) })).toContainText('Policy team=ops');
+    await expect(timings.getByRole('row', { name: new RegExp(timing) })).toHaveCount(0);
+
+    // Renamed in its editor, the contact point stays the policy's.
+    await page.goto(`${server.url}/alerting/notifications/receivers/${encodeURIComponent(contactPoint)}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: `Edit contact point ${contactPoint}` })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(renamedContactPoint);
+    await page.getByRole('button', { name: 'Save contact point' }).click();
+    await expect(page.getByText('Contact point renamed')).toBeVisible();
+    await page.goto(`${server.url}/alerting/routes`);
+    const renamedPolicy = page.getByRole('article', { name: 'Policy team=ops' });
+    await expect(renamedPolicy).toContainText(`Contact point: ${renamedContactPoint}`);
+    await expect(renamedPolicy).toContainText(`Mute timings: ${renamedTiming}`);
   } finally {
     await server.api('DELETE', '/api/v1/provisioning/policies');
-    await fetch(`${server.url}/api/v1/provisioning/mute-timings/${encodeURIComponent(timing)}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${server.adminToken}` },
-    });
+    for (const name of [timing, renamedTiming])
+      await fetch(`${server.url}/api/v1/provisioning/mute-timings/${encodeURIComponent(name)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${server.adminToken}` },
+      });
     await server.api('DELETE', `/api/v1/provisioning/contact-points/${created.uid}`);
   }
 });

@@ -128,6 +128,16 @@ export const muteTimingSchema = z.object({
 });
 export type MuteTiming = z.infer<typeof muteTimingSchema>;
 
+/**
+ * Grafana's uid of a time interval (`legacy_storage.NameToUid`): its name, UTF-8, in unpadded
+ * base64url. A PUT that renames a mute timing names it by this in its path.
+ */
+export function timeIntervalUid(name: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(name)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** `PUT /api/v1/provisioning/templates/{name}` */
 export const putTemplateRequestSchema = z.object({
   template: z.string({ error: typeError('a string') }).max(1_000_000),

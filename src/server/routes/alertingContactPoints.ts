@@ -22,8 +22,9 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Store } from '../store';
 import type { IntegrationWrite } from '../store/alertingNotify';
-import { ruleList } from './alertingPolicies';
+import { ruleList } from './alertingRuleAnswers';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
+import { renameDependents } from './alertingRenames';
 
 const CONTACT_POINTS = '/api/v1/provisioning/contact-points';
 const uidParams = z.object({ uid: z.string() });
@@ -81,12 +82,17 @@ export function registerContactPointRoutes(app: FastifyInstance, store: Store): 
     const { orgId } = request.identity;
     const { uid } = parseInput(uidParams, request.params);
     const { write, secretFields } = await checkedWrite(request);
-    const [current] = await notify.listIntegrations(orgId, { uid });
-    if (!current) throw notFound('contact point not found');
-    refuseFileProvenance(current.provenance, 'contact point');
-    // Renaming the last integration of a name that a policy routes to would leave the policy dangling.
-    if (current.name !== write.name) await refuseIfRouted(orgId, current);
-    await notify.updateIntegration(orgId, uid, write, secretFields);
+    // One transaction: the contact point and everything that names it change together, or nothing does.
+    await store.transaction(async (stores) => {
+      const [current] = await stores.alertingNotify.listIntegrations(orgId, { uid });
+      if (!current) throw notFound('contact point not found');
+      refuseFileProvenance(current.provenance, 'contact point');
+      // Grafana's stitchReceiver: renaming the last integration of a name renames the contact point,
+      // so the policies and rules naming it follow; one of several only moves to the new name.
+      if (current.name !== write.name && (await stores.alertingNotify.listIntegrations(orgId, { name: current.name })).length === 1)
+        await renameDependents(stores, orgId, 'receiver', current.name, write.name, write.provenance);
+      await stores.alertingNotify.updateIntegration(orgId, uid, write, secretFields);
+    });
     return reply.code(202).send({ message: 'contactpoint updated' });
   });
 

@@ -4,7 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { muteTimingSchema, putTemplateRequestSchema, routeSchema, type Provenance, type Route } from '../../contract/alertingNotify';
+import {
+  muteTimingSchema,
+  putTemplateRequestSchema,
+  routeSchema,
+  timeIntervalUid,
+  type Provenance,
+  type Route,
+} from '../../contract/alertingNotify';
 import { TemplateSet } from '../alerting/notify/goTemplate';
 import { TemplateError } from '../alerting/notify/goTemplateParser';
 import { templatedSettingProblem } from '../alerting/notify/integrations';
@@ -15,22 +22,19 @@ import { intervalProblem } from '../alerting/notify/timeIntervals';
 import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Store } from '../store';
-import { NotFoundError } from '../store/alertingNotify';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
+import { renameDependents } from './alertingRenames';
+import { ruleList } from './alertingRuleAnswers';
 
 const PROVISIONING = '/api/v1/provisioning';
 const nameParams = z.object({ name: z.string().min(1) });
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The org's policy tree as answered: the stored one with its provenance, else the default. */
 export async function currentTree(store: Store, orgId: number): Promise<Route> {
   const stored = await store.alertingNotify.policyTree(orgId);
   return stored ? withProvenance(stored.tree, stored.provenance) : defaultPolicyTree();
-}
-
-/** `'Disk full' (uid abc), …`: the rules a refusal names, the first ten of them. */
-export function ruleList(rules: Array<{ uid: string; title: string }>): string {
-  const named = rules.slice(0, 10).map((rule) => `'${rule.title}' (uid ${rule.uid})`);
-  return rules.length > named.length ? `${named.join(', ')} and ${rules.length - named.length} more` : named.join(', ');
 }
 
 /** Why a tree cannot be stored (unknown receiver or interval, bad matcher), else undefined. */
@@ -108,8 +112,8 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
 
   // ---- mute timings -----------------------------------------------------------------------------
 
-  function checkTiming(body: unknown, name?: string) {
-    const timing = parseBody(muteTimingSchema, name === undefined ? body : { name, ...(body as object) });
+  function checkTiming(body: unknown) {
+    const timing = parseBody(muteTimingSchema, body);
     for (const [index, interval] of timing.time_intervals.entries()) {
       const problem = intervalProblem(interval);
       if (problem) throw badRequest(`invalid mute timing: time_intervals[${index}]: ${problem}`, { field: `time_intervals.${index}` });
@@ -140,15 +144,34 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
     `${PROVISIONING}/mute-timings/:name`,
     { config: { action: 'alert.notifications.time-intervals:write' } },
     async (request, reply) => {
-      const { name } = parseInput(nameParams, request.params);
-      const timing = checkTiming({ ...(request.body as object), name }, undefined);
-      const current = await notify.muteTiming(request.identity.orgId, name);
-      if (!current) throw notFound('mute timing not found');
-      refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+      const { orgId } = request.identity;
+      const { name: target } = parseInput(nameParams, request.params);
+      // Grafana's RoutePutMuteTiming: a body without a name keeps the path's; a body naming another
+      // renames the mute timing the path names by its uid (Sightline also takes its current name).
+      const body = request.body;
+      const unnamed = isObject(body) && (body.name === undefined || body.name === '');
+      const timing = checkTiming(unnamed ? { ...body, name: target } : body);
       const provenance = provenanceOf(request);
-      await notify.writeMuteTiming(request.identity.orgId, timing, 'replace', provenance).catch((error: unknown) => {
-        if (error instanceof NotFoundError) throw notFound('mute timing not found');
-        throw error;
+      // One transaction: the mute timing and the policies and rules naming it change together.
+      await store.transaction(async (stores) => {
+        const timings = await stores.alertingNotify.muteTimings(orgId);
+        const current =
+          timing.name === target
+            ? timings.find((t) => t.name === target)
+            : (timings.find((t) => timeIntervalUid(t.name) === target) ?? timings.find((t) => t.name === target));
+        if (!current) throw notFound('mute timing not found');
+        refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+        if (current.name === timing.name) {
+          await stores.alertingNotify.writeMuteTiming(orgId, timing, 'replace', provenance);
+          return;
+        }
+        if (timings.some((t) => t.name === timing.name))
+          throw badRequest('Time interval with this name already exists. Use a different name or update existing one.', {
+            messageId: 'alerting.notifications.time-intervals.nameExists',
+            field: 'name',
+          });
+        await renameDependents(stores, orgId, 'timeInterval', current.name, timing.name, provenance);
+        await stores.alertingNotify.renameMuteTiming(orgId, current.name, timing, provenance);
       });
       return reply.code(202).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
     },

@@ -115,3 +115,9 @@ export function rulerRule(rule: StoredAlertRule, intervalSeconds: number) {
     },
   };
 }
+
+/** `'Disk full' (uid abc), …`: the rules a refusal names, the first ten of them. */
+export function ruleList(rules: Array<{ uid: string; title: string }>): string {
+  const named = rules.slice(0, 10).map((rule) => `'${rule.title}' (uid ${rule.uid})`);
+  return rules.length > named.length ? `${named.join(', ')} and ${rules.length - named.length} more` : named.join(', ');
+}

@@ -153,10 +153,10 @@ export class AlertingStore {
   /** The org's rules that have `notification_settings` (naming a contact point and time intervals), by title. */
   async withNotificationSettings(
     orgId: number,
-  ): Promise<Array<{ uid: string; title: string; notificationSettings: NotificationSettings }>> {
+  ): Promise<Array<{ uid: string; title: string; provenance: string; notificationSettings: NotificationSettings }>> {
     const rows = await this.db
       .selectFrom('alert_rule')
-      .select(['uid', 'title', 'notification_settings'])
+      .select(['uid', 'title', 'provenance', 'notification_settings'])
       .where('org_id', '=', orgId)
       .where('notification_settings', 'is not', null)
       .orderBy('title')
@@ -165,8 +165,35 @@ export class AlertingStore {
     return rows.map((row) => ({
       uid: row.uid,
       title: row.title,
+      provenance: row.provenance,
       notificationSettings: JSON.parse(row.notification_settings!) as NotificationSettings,
     }));
+  }
+
+  /**
+   * Gives rules new `notification_settings` (a contact point or time interval they name was
+   * renamed): each rule's version moves on, its provenance stays, as Grafana's system update.
+   */
+  async replaceNotificationSettings(
+    orgId: number,
+    changes: Array<{ uid: string; notificationSettings: NotificationSettings }>,
+    now = Date.now(),
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await inTransaction(this.db, async (trx) => {
+      for (const change of changes) {
+        await trx
+          .updateTable('alert_rule')
+          .set((eb) => ({
+            notification_settings: JSON.stringify(change.notificationSettings),
+            version: eb('version', '+', 1),
+            updated: now,
+          }))
+          .where('org_id', '=', orgId)
+          .where('uid', '=', change.uid)
+          .execute();
+      }
+    });
   }
 
   /** The rules of every group, all orgs (the scheduler's view). */

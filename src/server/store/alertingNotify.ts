@@ -208,6 +208,28 @@ export class AlertingNotifyStore {
     await this.writeNamed('alert_mute_timing', orgId, timing.name, JSON.stringify(timing.time_intervals), mode, provenance, 'mute timing');
   }
 
+  /**
+   * Renames the mute timing `from` to `timing.name` with `timing`'s intervals (the caller renames
+   * what names it in the same transaction): NotFoundError when there is none named `from`, a
+   * conflict when the new name is taken.
+   */
+  async renameMuteTiming(orgId: number, from: string, timing: MuteTiming, provenance: Provenance): Promise<void> {
+    let updated: bigint;
+    try {
+      const result = await this.db
+        .updateTable('alert_mute_timing')
+        .set({ name: timing.name, content: JSON.stringify(timing.time_intervals), provenance, updated: Date.now() })
+        .where('org_id', '=', orgId)
+        .where('name', '=', from)
+        .executeTakeFirst();
+      updated = result.numUpdatedRows;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(`a mute timing named "${timing.name}" already exists`, 'name');
+      throw error;
+    }
+    if (Number(updated) === 0) throw new NotFoundError('mute timing not found');
+  }
+
   async deleteMuteTiming(orgId: number, name: string): Promise<boolean> {
     const result = await this.db.deleteFrom('alert_mute_timing').where('org_id', '=', orgId).where('name', '=', name).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

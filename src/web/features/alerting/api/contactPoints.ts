@@ -74,6 +74,8 @@ export interface IntegrationWrite extends Omit<ContactPointRequest, 'name' | 'pr
 
 export interface ContactPointSave {
   name: string;
+  /** The name the contact point had when loaded (undefined for a new one): another `name` renames it. */
+  originalName?: string;
   integrations: IntegrationWrite[];
   /** Stored integrations of the contact point as it was loaded: those left out are deleted. */
   existingUids: string[];
@@ -81,9 +83,9 @@ export interface ContactPointSave {
   onCreated?: (key: string, uid: string) => void;
 }
 
-async function saveContactPoint({ name, integrations, existingUids, onCreated }: ContactPointSave): Promise<void> {
-  const body = (integration: IntegrationWrite) => ({
-    name,
+async function saveContactPoint({ name, originalName, integrations, existingUids, onCreated }: ContactPointSave): Promise<void> {
+  const body = (integration: IntegrationWrite, as = name) => ({
+    name: as,
     type: integration.type,
     settings: integration.settings,
     disableResolveMessage: integration.disableResolveMessage ?? false,
@@ -95,45 +97,81 @@ async function saveContactPoint({ name, integrations, existingUids, onCreated }:
       throw new IntegrationSaveError(key, error);
     }
   };
-  // New ones first, deletions last: the contact point's name never loses its last integration mid-way.
-  for (const integration of integrations.filter((i) => !i.uid)) {
-    await step(integration.key, async () => {
-      const created = await apiFetch(CONTACT_POINTS, {
-        method: 'POST',
-        body: body(integration),
-        headers: PROVENANCE_OFF,
-        schema: contactPointSchema,
-      });
-      onCreated?.(integration.key, created.uid);
+  const kept = integrations.filter((i) => i.uid);
+  const keptUids = new Set(kept.map((i) => i.uid));
+  const put = (integration: IntegrationWrite, as = name) =>
+    apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(integration.uid!)}`, {
+      method: 'PUT',
+      body: body(integration, as),
+      headers: PROVENANCE_OFF,
+      schema: z.unknown(),
     });
+  const creates = async () => {
+    for (const integration of integrations.filter((i) => !i.uid)) {
+      await step(integration.key, async () => {
+        const created = await apiFetch(CONTACT_POINTS, {
+          method: 'POST',
+          body: body(integration),
+          headers: PROVENANCE_OFF,
+          schema: contactPointSchema,
+        });
+        onCreated?.(integration.key, created.uid);
+      });
+    }
+  };
+  const deletions = async () => {
+    for (const uid of existingUids.filter((u) => !keptUids.has(u))) {
+      await step(uid, () =>
+        apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(uid)}`, { method: 'DELETE', headers: PROVENANCE_OFF, schema: z.unknown() }),
+      );
+    }
+  };
+  const renaming = originalName !== undefined && originalName !== name && kept.length > 0;
+  if (!renaming) {
+    // New ones first, deletions last: the contact point's name never loses its last integration mid-way.
+    await creates();
+    for (const integration of kept) await step(integration.key, () => put(integration));
+    await deletions();
+    return;
   }
-  for (const integration of integrations.filter((i) => i.uid)) {
-    await step(integration.key, () =>
-      apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(integration.uid!)}`, {
-        method: 'PUT',
-        body: body(integration),
-        headers: PROVENANCE_OFF,
-        schema: z.unknown(),
-      }),
-    );
+  // A rename: the server renames the policies and rules that use the contact point when its last
+  // integration of the old name takes the new one. So the removed ones go first (the kept ones
+  // still hold the name), then the kept ones are renamed, then new ones join under the new name.
+  await deletions();
+  const renamed: IntegrationWrite[] = [];
+  for (const integration of kept) {
+    try {
+      await step(integration.key, () => put(integration));
+    } catch (error) {
+      // Refused (at the last one, when a provisioned policy or rule uses it): those already renamed
+      // take the old name back, so the contact point is not left split in two.
+      for (const done of renamed) await put(done, originalName).catch(() => undefined);
+      throw error;
+    }
+    renamed.push(integration);
   }
-  const kept = new Set(integrations.map((i) => i.uid));
-  for (const uid of existingUids.filter((u) => !kept.has(u))) {
-    await step(uid, () =>
-      apiFetch(`${CONTACT_POINTS}/${encodeURIComponent(uid)}`, { method: 'DELETE', headers: PROVENANCE_OFF, schema: z.unknown() }),
-    );
-  }
+  await creates();
+}
+
+export function useSaveContactPoint() {
+  const client = useQueryClient();
+  // Settled either way: a failure part-way has still changed what is stored. A rename also changes
+  // the policies and rules that use the contact point: every alerting query reads again. Not waited
+  // for: read again first, the old name's query (now empty) would take the editor away before the
+  // caller's own onSuccess could announce the save.
+  return useMutation({
+    mutationFn: saveContactPoint,
+    onSettled: (_answer, _error, save) => {
+      void client.invalidateQueries({
+        queryKey: save.originalName !== undefined && save.originalName !== save.name ? alertingKeys.all : contactPointKeys.all,
+      });
+    },
+  });
 }
 
 function useInvalidateContactPoints() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: contactPointKeys.all });
-}
-
-export function useSaveContactPoint() {
-  const invalidate = useInvalidateContactPoints();
-  // Settled either way: a failure part-way has still changed what is stored.
-  return useMutation({ mutationFn: saveContactPoint, onSettled: invalidate });
 }
 
 /** Deletes every integration of a contact point, one by one; the server refuses the last while a policy routes to it. */

@@ -4,8 +4,16 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { contactPointSchema, muteTimingSchema, routeSchema, type MuteTiming, type Route } from '../../../../contract/alertingNotify';
+import {
+  contactPointSchema,
+  muteTimingSchema,
+  routeSchema,
+  timeIntervalUid,
+  type MuteTiming,
+  type Route,
+} from '../../../../contract/alertingNotify';
 import { apiFetch } from '../../../api/client';
+import { alertingKeys } from './keys';
 import { PROVENANCE_OFF } from './provenance';
 
 const PROVISIONING = '/api/v1/provisioning';
@@ -55,20 +63,30 @@ export function useSavePolicyTree() {
   });
 }
 
-/** Creates (`existing` undefined) or replaces the mute timing named `existing`. */
+/**
+ * Creates (`existing` undefined) or replaces the mute timing named `existing`. A new name renames
+ * it: as Grafana's API has it, the path then names the mute timing by its uid, and the server
+ * renames it in the policies and rules that use it too.
+ */
 export function useSaveMuteTiming(existing: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (timing: MuteTiming) =>
       existing === undefined
         ? apiFetch(`${PROVISIONING}/mute-timings`, { method: 'POST', headers: PROVENANCE_OFF, body: timing, schema: z.unknown() })
-        : apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(existing)}`, {
+        : apiFetch(`${PROVISIONING}/mute-timings/${encodeURIComponent(timing.name === existing ? existing : timeIntervalUid(existing))}`, {
             method: 'PUT',
             headers: PROVENANCE_OFF,
             body: timing,
             schema: z.unknown(),
           }),
-    onSuccess: () => client.invalidateQueries({ queryKey: policyKeys.muteTimingsAll }),
+    // A rename changes the policy tree and rules as well: every alerting query reads again. Not
+    // waited for: the old name's query (now not found) would take the form away first.
+    onSuccess: (_answer, timing) => {
+      void client.invalidateQueries({
+        queryKey: existing !== undefined && timing.name !== existing ? alertingKeys.all : policyKeys.muteTimingsAll,
+      });
+    },
   });
 }
 

@@ -132,6 +132,67 @@ describe('contact point editor', () => {
     ]);
   }, 120_000);
 
+  it('renames a contact point a policy uses: removed integrations go first, the kept ones take the new name, and the rename is announced', async () => {
+    startSession(connectedSession('Admin'));
+    const fake = serveContactPoints({
+      contactPoints: [
+        contactPoint({ uid: 'a1', name: 'ops' }),
+        contactPoint({ uid: 'a2', name: 'ops', settings: { url: 'https://hooks.example.com/b' } }),
+        contactPoint({ uid: 'a3', name: 'ops', type: 'telegram', settings: { bottoken: 'tok', chatid: '42' } }),
+      ],
+      tree: { receiver: 'ops' },
+    });
+    const { router } = renderRoutes(appRoutes, '/alerting/notifications/receivers/ops/edit');
+    const name = await screen.findByLabelText(/^Name/);
+    expect(name).toHaveValue('ops');
+    expect(name).toHaveAccessibleDescription('Renaming it renames it in the notification policies and alert rules that use it');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ops-pager');
+    await userEvent.click(within(integration(3)).getByRole('button', { name: 'Remove integration 3 (Telegram)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save contact point' }));
+
+    expect(await screen.findByText('Contact point renamed')).toBeInTheDocument();
+    expect(screen.getByText('“ops” is now “ops-pager”, in the policies and rules that use it too')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alerting/notifications'));
+    // The removed one goes while the kept ones still hold the name; the last PUT of the old name is
+    // the one after which the server renames the policies and rules using it.
+    expect(fake.sent.map(({ method, uid, body }) => ({ method, uid, name: (body as { name?: string } | undefined)?.name }))).toEqual([
+      { method: 'DELETE', uid: 'a3', name: undefined },
+      { method: 'PUT', uid: 'a1', name: 'ops-pager' },
+      { method: 'PUT', uid: 'a2', name: 'ops-pager' },
+    ]);
+    expect(fake.stored.map((c) => c.name)).toEqual(['ops-pager', 'ops-pager']);
+  }, 120_000);
+
+  it('shows a refused rename beside the name and gives the integrations already renamed their old name back', async () => {
+    startSession(connectedSession('Admin'));
+    const message =
+      "Receiver cannot be renamed because it is used by provisioned alert rules ('Disk full' (uid r1)). " +
+      'You must update those resources first using the original provision method.';
+    const fake = serveContactPoints({
+      contactPoints: [contactPoint({ uid: 'a1', name: 'ops' }), contactPoint({ uid: 'a2', name: 'ops' })],
+      refuse: ({ method, uid, body }) =>
+        method === 'PUT' && uid === 'a2' && (body as { name: string }).name === 'renamed'
+          ? { status: 409, body: { message, messageId: 'alerting.notifications.receivers.usedProvisioned', field: 'name' } }
+          : undefined,
+    });
+    renderRoutes(appRoutes, '/alerting/notifications/receivers/ops/edit');
+    const name = await screen.findByLabelText(/^Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save contact point' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription(/used by provisioned alert rules \('Disk full'/),
+    );
+    expect(screen.queryByText('Could not save the contact point')).not.toBeInTheDocument();
+    expect(fake.sent.map(({ method, uid, body }) => ({ method, uid, name: (body as { name: string }).name }))).toEqual([
+      { method: 'PUT', uid: 'a1', name: 'renamed' },
+      { method: 'PUT', uid: 'a2', name: 'renamed' },
+      { method: 'PUT', uid: 'a1', name: 'ops' },
+    ]);
+    expect(fake.stored.map((c) => c.name)).toEqual(['ops', 'ops']);
+  }, 120_000);
+
   it('shows a refusal the server names a setting for beside that setting', async () => {
     startSession(connectedSession('Admin'));
     serveContactPoints({

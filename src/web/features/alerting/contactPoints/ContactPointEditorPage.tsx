@@ -67,6 +67,7 @@ function ContactPointForm({ stored, readOnly, canTest }: { stored: ContactPoint[
     save.mutate(
       {
         name,
+        originalName,
         integrations: draft.integrations.map((integration) => ({
           key: integration.key,
           uid: integration.uid,
@@ -79,7 +80,12 @@ function ContactPointForm({ stored, readOnly, canTest }: { stored: ContactPoint[
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', title: stored ? 'Contact point updated' : 'Contact point created', message: name });
+          const renamed = originalName !== undefined && originalName !== name;
+          notifications.show({
+            color: 'green',
+            title: !stored ? 'Contact point created' : renamed ? 'Contact point renamed' : 'Contact point updated',
+            message: renamed ? `“${originalName}” is now “${name}”, in the policies and rules that use it too` : name,
+          });
           void navigate(paths.contactPoints());
         },
       },
@@ -92,6 +98,9 @@ function ContactPointForm({ stored, readOnly, canTest }: { stored: ContactPoint[
         <Paper withBorder p="md" radius="sm">
           <TextInput
             label="Name"
+            description={
+              stored && !readOnly ? 'Renaming it renames it in the notification policies and alert rules that use it' : undefined
+            }
             required
             value={draft.name}
             readOnly={readOnly}

@@ -20,9 +20,16 @@ const weekends: MuteTiming = {
   time_intervals: [{ weekdays: ['saturday', 'sunday'], location: 'Europe/Berlin' }],
 };
 
-function serveMuteTimings(putError?: { message: string; field: string }) {
+const overnight: MuteTiming = { name: 'overnight', time_intervals: [{ times: [{ start_time: '00:00', end_time: '06:00' }] }] };
+
+function serveMuteTimings(putError?: { message: string; field: string; messageId?: string }, putErrorStatus = 400) {
   // Each write's X-Disable-Provenance: the UI never marks what it saves as provisioned.
-  const sent = { posted: [] as unknown[], put: [] as unknown[], provenanceHeaders: [] as Array<string | null> };
+  const sent = {
+    posted: [] as unknown[],
+    put: [] as unknown[],
+    putPaths: [] as string[],
+    provenanceHeaders: [] as Array<string | null>,
+  };
   server.use(
     http.get(`${API}/api/v1/provisioning/mute-timings/:name`, ({ params }) =>
       params.name === 'weekends' ? HttpResponse.json(weekends) : HttpResponse.json({ message: 'mute timing not found' }, { status: 404 }),
@@ -32,12 +39,13 @@ function serveMuteTimings(putError?: { message: string; field: string }) {
       sent.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
       return HttpResponse.json({}, { status: 201 });
     }),
-    http.put(`${API}/api/v1/provisioning/mute-timings/:name`, async ({ request }) => {
+    http.put(`${API}/api/v1/provisioning/mute-timings/:name`, async ({ request, params }) => {
       sent.put.push(await request.json());
+      sent.putPaths.push(String(params.name));
       sent.provenanceHeaders.push(request.headers.get('x-disable-provenance'));
-      return putError ? HttpResponse.json(putError, { status: 400 }) : HttpResponse.json({}, { status: 202 });
+      return putError ? HttpResponse.json(putError, { status: putErrorStatus }) : HttpResponse.json({}, { status: 202 });
     }),
-    http.get(`${API}/api/v1/provisioning/mute-timings`, () => HttpResponse.json([weekends])),
+    http.get(`${API}/api/v1/provisioning/mute-timings`, () => HttpResponse.json([weekends, overnight])),
     http.get(`${API}/api/v1/provisioning/policies`, () => HttpResponse.json({ receiver: 'default-email' })),
   );
   return sent;
@@ -92,13 +100,57 @@ describe('the mute timing editor', () => {
     const sent = serveMuteTimings({ message: 'invalid mute timing: time_intervals[0]: unknown location', field: 'time_intervals.0' });
     renderRoutes(appRoutes, '/alerting/routes/mute-timing/edit?muteName=weekends');
     expect(await screen.findByLabelText('Name')).toHaveValue('weekends');
-    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
     const first = screen.getByRole('group', { name: 'Time interval 1' });
     expect(within(first).getByLabelText('Days of the week')).toHaveValue('saturday, sunday');
     await userEvent.click(screen.getByRole('button', { name: 'Update mute timing' }));
     expect(await within(first).findByText('invalid mute timing: time_intervals[0]: unknown location')).toBeInTheDocument();
     expect(sent.put[0]).toEqual(weekends);
+    expect(sent.putPaths).toEqual(['weekends']);
     expect(sent.provenanceHeaders).toEqual(['true']);
+  }, 120_000);
+
+  it('renames one: a taken name is caught beside the field, the PUT names it by its uid, and a success is announced', async () => {
+    startSession(connectedSession('Admin'));
+    const sent = serveMuteTimings();
+    const { router } = renderRoutes(appRoutes, '/alerting/routes/mute-timing/edit?muteName=weekends');
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('weekends');
+    expect(name).toHaveAccessibleDescription('Renaming it renames it in the notification policies and alert rules that use it');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'overnight');
+    await userEvent.click(screen.getByRole('button', { name: 'Update mute timing' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(/A mute timing named “overnight” already exists/),
+    );
+    expect(sent.put).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'weekend-days');
+    await userEvent.click(screen.getByRole('button', { name: 'Update mute timing' }));
+    expect(await screen.findByText('Mute timing renamed')).toBeInTheDocument();
+    expect(screen.getByText('“weekends” is now “weekend-days”, in the policies and rules that use it too')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=mute_timings'));
+    // Grafana's API: a body naming another than the path renames the mute timing whose uid the path holds.
+    expect(sent.putPaths).toEqual(['d2Vla2VuZHM']);
+    expect(sent.put[0]).toEqual({ ...weekends, name: 'weekend-days' });
+    expect(sent.provenanceHeaders).toEqual(['true']);
+  }, 120_000);
+
+  it('shows beside the name why the server refused a rename', async () => {
+    startSession(connectedSession('Admin'));
+    const message =
+      'Time interval cannot be renamed because it is used by provisioned notification policies. ' +
+      'You must update those resources first using the original provision method.';
+    serveMuteTimings({ message, field: 'name', messageId: 'alerting.notifications.time-intervals.usedProvisioned' }, 409);
+    renderRoutes(appRoutes, '/alerting/routes/mute-timing/edit?muteName=weekends');
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'weekend-days');
+    await userEvent.click(screen.getByRole('button', { name: 'Update mute timing' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(new RegExp(message.slice(0, 60))));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('weekend-days');
   }, 120_000);
 
   it('shows a Viewer the mute timing without edit controls', async () => {

@@ -10,7 +10,7 @@ import { paths } from '../../../app/paths';
 import { useHasRole } from '../../../app/useSession';
 import { Page } from '../../../components/Page';
 import { ErrorState, LoadingRows } from '../../../components/States';
-import { muteTimingQueryOptions, useSaveMuteTiming } from '../api/policies';
+import { muteTimingQueryOptions, muteTimingsQueryOptions, useSaveMuteTiming } from '../api/policies';
 import { TimeIntervalFields } from './TimeIntervalFields';
 import { draftFromInterval, emptyInterval, intervalFromDraft, intervalProblems, type IntervalDraft } from './timeIntervals';
 
@@ -32,8 +32,11 @@ function MuteTimingForm({ timing }: { timing: MuteTiming | undefined }) {
     timing?.time_intervals.length ? timing.time_intervals.map(draftFromInterval) : [emptyInterval()],
   );
   const [submitted, setSubmitted] = useState(false);
+  const others = useQuery(muteTimingsQueryOptions());
   const problems = intervals.map(intervalProblems);
-  const nameProblem = name.trim() ? undefined : 'Name the mute timing';
+  const trimmed = name.trim();
+  const nameTaken = trimmed !== timing?.name && (others.data ?? []).some((other) => other.name === trimmed);
+  const nameProblem = !trimmed ? 'Name the mute timing' : nameTaken ? `A mute timing named “${trimmed}” already exists` : undefined;
   const serverInterval = refusedInterval(save.error);
   const nameError = (submitted ? nameProblem : undefined) ?? serverFieldError(save.error, 'name');
   const formError = save.error && serverInterval === undefined && !serverFieldError(save.error, 'name') ? save.error : undefined;
@@ -42,10 +45,15 @@ function MuteTimingForm({ timing }: { timing: MuteTiming | undefined }) {
     event.preventDefault();
     setSubmitted(true);
     if (nameProblem || problems.some((problem) => Object.keys(problem).length > 0)) return;
-    const saved: MuteTiming = { name: name.trim(), time_intervals: intervals.map(intervalFromDraft) };
+    const saved: MuteTiming = { name: trimmed, time_intervals: intervals.map(intervalFromDraft) };
+    const renamed = timing !== undefined && timing.name !== saved.name;
     save.mutate(saved, {
       onSuccess: () => {
-        notifications.show({ color: 'green', title: timing ? 'Mute timing updated' : 'Mute timing created', message: saved.name });
+        notifications.show({
+          color: 'green',
+          title: !timing ? 'Mute timing created' : renamed ? 'Mute timing renamed' : 'Mute timing updated',
+          message: renamed ? `“${timing.name}” is now “${saved.name}”, in the policies and rules that use it too` : saved.name,
+        });
         void navigate(muteTimingsTab());
       },
     });
@@ -63,10 +71,11 @@ function MuteTimingForm({ timing }: { timing: MuteTiming | undefined }) {
           <Stack gap="md">
             <TextInput
               label="Name"
-              description={timing ? 'Policies refer to a mute timing by its name, so it stays as it is' : undefined}
+              description={
+                timing && canEdit ? 'Renaming it renames it in the notification policies and alert rules that use it' : undefined
+              }
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
-              readOnly={timing !== undefined}
               error={nameError}
               maw={420}
             />
