@@ -14,11 +14,12 @@ import type { AlertingNotifyStore } from '../../store/alertingNotify';
 import type { AlertingDeliveryStore } from '../../store/alertingDelivery';
 import { TemplateSet } from './goTemplate';
 import { integrationKind } from './integrations';
-import { fingerprintOf, fromSilenceMatcher, labelSetText, matchesAll, type Matcher } from './matchers';
+import { fingerprintOf, labelSetText } from './matchers';
 import { buildRouteTree, defaultPolicyTree, groupKeyOf, groupLabelsOf, matchRoutes, type RouteNode } from './routing';
 import type { SmtpSettings } from './email';
 import { inAnyInterval } from './timeIntervals';
-import { goTime, templateData, templateSetOf, GO_ZERO_TIME } from './templates';
+import { alertGroups, gettableAlerts, gettableSilence, silencedBy, type AlertsQuery } from './alertmanagerViews';
+import { templateData, templateSetOf, GO_ZERO_TIME } from './templates';
 import type { DeliveryResult, Integration, Labels, NotificationLogEntry, Silence, StoredAlert } from './types';
 
 export type NotificationObserver = (type: string, result: DeliveryResult) => void;
@@ -76,14 +77,6 @@ interface Group {
   labels: Labels;
   key: string;
   alerts: StoredAlert[];
-}
-
-export interface AlertsQuery {
-  active: boolean;
-  silenced: boolean;
-  inhibited: boolean;
-  filter: Matcher[];
-  receiver?: RegExp;
 }
 
 /** Alertmanager's order of a notification's alerts: by `job`, then `instance`, then the whole label set. */
@@ -232,16 +225,10 @@ export class Notifier implements AlertSink {
     };
   }
 
-  private silencedBy(silences: Silence[], labels: Labels, now: number): string[] {
-    return silences
-      .filter((silence) => silence.startsAt <= now && silence.endsAt > now && matchesAll(silence.matchers.map(fromSilenceMatcher), labels))
-      .map((silence) => silence.id);
-  }
-
   private groupsOf(config: OrgConfig, alerts: StoredAlert[], now: number): Map<string, Group> {
     const groups = new Map<string, Group>();
     for (const alert of alerts) {
-      if (this.silencedBy(config.silences, alert.labels, now).length > 0) continue;
+      if (silencedBy(config.silences, alert.labels, now).length > 0) continue;
       for (const node of matchRoutes(config.tree, alert.labels)) {
         const labels = groupLabelsOf(node, alert.labels);
         const id = `${node.id}|${labelSetText(labels)}`;
@@ -421,62 +408,19 @@ export class Notifier implements AlertSink {
   async listAlerts(orgId: number, query: AlertsQuery): Promise<GettableAlert[]> {
     const now = this.now();
     const config = await this.orgConfig(orgId, now);
-    const result: GettableAlert[] = [];
-    for (const alert of await this.dispatch.alerts(orgId)) {
-      if (alert.endsAt <= now) continue;
-      const silencedBy = this.silencedBy(config.silences, alert.labels, now);
-      const suppressed = silencedBy.length > 0;
-      if (suppressed ? !query.silenced : !query.active) continue;
-      if (!matchesAll(query.filter, alert.labels)) continue;
-      const receivers = [...new Set(matchRoutes(config.tree, alert.labels).map((node) => node.receiver))];
-      if (query.receiver && !receivers.some((name) => query.receiver!.test(name))) continue;
-      result.push({
-        labels: alert.labels,
-        annotations: alert.annotations,
-        startsAt: goTime(alert.startsAt),
-        endsAt: goTime(alert.endsAt),
-        updatedAt: goTime(alert.updatedAt),
-        fingerprint: alert.fingerprint,
-        generatorURL: alert.generatorURL,
-        receivers: receivers.map((name) => ({ name })),
-        status: { state: suppressed ? 'suppressed' : 'active', silencedBy, inhibitedBy: [], mutedBy: [] },
-      });
-    }
-    return result;
+    return gettableAlerts(config.tree, config.silences, await this.dispatch.alerts(orgId), query, now);
   }
 
   /** `GET .../api/v2/alerts/groups`: the listed alerts grouped as the policies group them. */
   async listGroups(orgId: number, query: AlertsQuery) {
     const now = this.now();
     const config = await this.orgConfig(orgId, now);
-    const alerts = await this.listAlerts(orgId, query);
-    const groups = new Map<string, { labels: Labels; receiver: { name: string }; alerts: GettableAlert[] }>();
-    for (const alert of alerts) {
-      for (const node of matchRoutes(config.tree, alert.labels)) {
-        if (query.receiver && !query.receiver.test(node.receiver)) continue;
-        const labels = groupLabelsOf(node, alert.labels);
-        const id = `${node.id}|${labelSetText(labels)}`;
-        let group = groups.get(id);
-        if (!group) groups.set(id, (group = { labels, receiver: { name: node.receiver }, alerts: [] }));
-        group.alerts.push(alert);
-      }
-    }
-    return [...groups.values()];
+    const alerts = gettableAlerts(config.tree, config.silences, await this.dispatch.alerts(orgId), query, now);
+    return alertGroups(config.tree, alerts, query);
   }
 
   silenceJson(silence: Silence): GettableSilence {
-    const now = this.now();
-    const state = silence.endsAt <= now ? 'expired' : silence.startsAt > now ? 'pending' : 'active';
-    return {
-      id: silence.id,
-      matchers: silence.matchers.map((m) => ({ name: m.name, value: m.value, isRegex: m.isRegex, isEqual: m.isEqual })),
-      startsAt: goTime(silence.startsAt),
-      endsAt: goTime(silence.endsAt),
-      updatedAt: goTime(silence.updatedAt),
-      createdBy: silence.createdBy,
-      comment: silence.comment,
-      status: { state },
-    };
+    return gettableSilence(silence, this.now());
   }
 
   currentTime(): number {
