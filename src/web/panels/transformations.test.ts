@@ -163,3 +163,81 @@ describe('byValue overrides', () => {
     expect(fields.map((f) => f.config.unit)).toEqual(['ms', undefined]);
   });
 });
+
+describe('groupBy, seriesToRows and filterByValue', () => {
+  const services = tableFrame([
+    { name: 'team', values: ['a', 'a', 'b'] },
+    { name: 'service', values: ['x', 'y', 'z'] },
+    { name: 'errors', values: [3, 5, 7] },
+  ]);
+  const columns = (panel: Panel, frames = [services]) =>
+    panelFrames(panel, frames).map((frame) => Object.fromEntries(frame.fields.map((f) => [f.name, f.values])));
+
+  it('groups rows by a field and names each aggregation after its field and calculation', () => {
+    const panel: Panel = {
+      type: 'table',
+      transformations: [
+        {
+          id: 'groupBy',
+          options: {
+            fields: {
+              team: { operation: 'groupby', aggregations: [] },
+              errors: { operation: 'aggregate', aggregations: ['sum', 'max'] },
+            },
+          },
+        },
+      ],
+    };
+    expect(columns(panel)).toEqual([{ team: ['a', 'b'], 'errors (sum)': [8, 7], 'errors (max)': [5, 7] }]);
+  });
+
+  it('leaves a frame with nothing to group by as it is', () => {
+    const panel: Panel = { type: 'table', transformations: [{ id: 'groupBy', options: { fields: {} } }] };
+    expect(columns(panel)).toEqual([{ team: ['a', 'a', 'b'], service: ['x', 'y', 'z'], errors: [3, 5, 7] }]);
+  });
+
+  it('turns time series into rows of time, metric and value, newest first', () => {
+    const panel: Panel = { type: 'table', transformations: [{ id: 'seriesToRows', options: {} }] };
+    const frames = [
+      seriesFrame({ refId: 'A', times, values: [1, 2], displayNameFromDS: 'cpu' }),
+      seriesFrame({ refId: 'B', times, values: [3, 4], displayNameFromDS: 'mem' }),
+    ];
+    expect(columns(panel, frames)).toEqual([{ Time: [2000, 2000, 1000, 1000], Metric: ['cpu', 'mem', 'cpu', 'mem'], Value: [2, 4, 1, 3] }]);
+  });
+
+  it('keeps or drops the rows whose values match, by any or all conditions', () => {
+    const filter = (type: string, match: string): Panel => ({
+      type: 'table',
+      transformations: [
+        {
+          id: 'filterByValue',
+          options: {
+            type,
+            match,
+            filters: [
+              { fieldName: 'errors', config: { id: 'greater', options: { value: 4 } } },
+              { fieldName: 'team', config: { id: 'equal', options: { value: 'a' } } },
+            ],
+          },
+        },
+      ],
+    });
+    expect(columns(filter('include', 'all'))[0]!.service).toEqual(['y']);
+    expect(columns(filter('include', 'any'))[0]!.service).toEqual(['x', 'y', 'z']);
+    expect(columns(filter('exclude', 'all'))[0]!.service).toEqual(['x', 'z']);
+    const regex: Panel = {
+      type: 'table',
+      transformations: [
+        {
+          id: 'filterByValue',
+          options: {
+            type: 'include',
+            match: 'any',
+            filters: [{ fieldName: 'service', config: { id: 'regex', options: { value: '^[yz]$' } } }],
+          },
+        },
+      ],
+    };
+    expect(columns(regex)[0]!.errors).toEqual([5, 7]);
+  });
+});

@@ -21,6 +21,7 @@ import { usePanelEditorUrl } from './editor/panelEditor/usePanelEditorUrl';
 import { DashboardSettings } from './editor/settings/DashboardSettings';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
+import { upgradeRowsToGrid } from './runtime/legacyRows';
 import { jsonEqual } from '../../lib/jsonEqual';
 import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { useConfirmDeleteDashboard } from './useConfirmDeleteDashboard';
@@ -65,7 +66,9 @@ export function DashboardPage() {
 
 function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeof useDashboard>['data']>; refetch: () => void }) {
   const { meta } = data;
-  const original = data.dashboard as DashboardModel;
+  // Grafana 4's `rows` layout is turned into panels when the dashboard opens, as Grafana's migrator
+  // does: the runtime, the editor and the JSON model all see today's shape, and a save stores it.
+  const original = useMemo(() => upgradeRowsToGrid(data.dashboard as DashboardModel), [data.dashboard]);
   const uid = String(original.uid);
   useRememberDashboardVisit(uid);
   const canSave = meta.canSave;

@@ -2,6 +2,7 @@ import { inCategory, radio, slider, toggle } from '../options/builders';
 import { orientationOption, reduceOptions, textSizeOptions } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
+import { migrateSingleStatOptions } from '../migrations';
 
 const manual = (o: Record<string, unknown>) => o.sizing === 'manual';
 
@@ -9,6 +10,8 @@ export const bargaugePlugin: PanelPlugin = {
   type: 'bargauge',
   name: 'Bar gauge',
   description: 'Horizontal and vertical gauges',
+  // Grafana 6's `options.fieldOptions` and the implicit range of a percent unit before 8.0.
+  migrate: migrateSingleStatOptions,
   loadRenderer: () => import('./BarGaugePanel'),
   options: [
     ...reduceOptions(),

@@ -2,11 +2,14 @@ import { inCategory, radio, slider, toggle } from '../options/builders';
 import { orientationOption, reduceOptions, textSizeOptions } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
+import { migrateSingleStatOptions } from '../migrations';
 
 export const gaugePlugin: PanelPlugin = {
   type: 'gauge',
   name: 'Gauge',
   description: 'Standard gauge visualization',
+  // Grafana 6's `options.fieldOptions` and the implicit range of a percent unit before 8.0.
+  migrate: migrateSingleStatOptions,
   loadRenderer: () => import('./GaugePanel'),
   options: [
     ...reduceOptions(),

@@ -71,8 +71,10 @@ export function OptionsPane(props: {
   variables?: string[];
 }): JSX.Element {
   const { frames, onChange, variables } = props;
-  const plugin = panelPlugin(props.panel.type);
-  const panel = useMemo(() => (plugin ? withDefaults(plugin, migrateToPlugin(props.panel)) : props.panel), [plugin, props.panel]);
+  // The plugin of the panel as it is drawn: an old graph in "series" mode is a bar chart.
+  const migrated = useMemo(() => migrateToPlugin(props.panel), [props.panel]);
+  const plugin = panelPlugin(migrated.type);
+  const panel = useMemo(() => (plugin ? withDefaults(plugin, migrated) : props.panel), [plugin, migrated, props.panel]);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'all' | 'overrides'>('all');
   const [closed, setClosed] = useState<Set<string>>(new Set());

@@ -2,7 +2,7 @@ import { inCategory, radio, select, toggle } from '../options/builders';
 import { orientationOption, reduceOptions, textSizeOptions } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
-import { migrateSinglestat } from '../migrations';
+import { migrateSinglestat, migrateSingleStatOptions } from '../migrations';
 
 export const statPlugin: PanelPlugin = {
   type: 'stat',
@@ -74,5 +74,6 @@ export const statPlugin: PanelPlugin = {
     ...textSizeOptions(),
   ],
   fieldConfig: fieldConfigWith([], { defaults: { color: { mode: 'thresholds' } } }),
-  migrate: (panel) => (panel.type === 'singlestat' || panel.type === 'grafana-singlestat-panel' ? migrateSinglestat(panel) : panel),
+  migrate: (panel) =>
+    panel.type === 'singlestat' || panel.type === 'grafana-singlestat-panel' ? migrateSinglestat(panel) : migrateSingleStatOptions(panel),
 };

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { JSX } from 'react';
+import { SUPPORTED_TRANSFORMATIONS } from '../../../../panels/transformations';
 import { CalculateFieldForm } from './transformationForms/CalculateFieldForm';
 import { FilterByRefIdForm } from './transformationForms/FilterByRefIdForm';
 import { FilterFieldsByNameForm } from './transformationForms/FilterFieldsByNameForm';
@@ -50,7 +51,9 @@ export function TransformationForm({ id, options, fields, onChange }: Transforma
   if (!form)
     return (
       <Text size="sm" c="dimmed">
-        Sightline does not apply this transformation: its data passes through unchanged. Edit its options in the panel JSON.
+        {(SUPPORTED_TRANSFORMATIONS as readonly string[]).includes(id)
+          ? 'Sightline applies this transformation. Edit its options in the panel JSON.'
+          : 'Sightline does not apply this transformation: its data passes through unchanged. Edit its options in the panel JSON.'}
       </Text>
     );
   return form({ id, options, fields, set: (patch, field) => onChange({ ...options, ...patch }, field) });
