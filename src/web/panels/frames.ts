@@ -103,3 +103,13 @@ export function formatLabels(labels: Record<string, string> | undefined): string
   if (keys.length === 0) return '';
   return `{${keys.map((k) => `${k}="${labels[k]}"`).join(', ')}}`;
 }
+
+/** A field's name as transformations match it: the name its data source gave it, else its own. */
+export function fieldNameOf(field: PanelField): string {
+  return typeof field.config.displayNameFromDS === 'string' && field.config.displayNameFromDS ? field.config.displayNameFromDS : field.name;
+}
+
+/** The frame with its `length`: its longest field's. */
+export function framedWithLength(frame: Omit<PanelFrame, 'length'>): PanelFrame {
+  return { ...frame, length: frame.fields.reduce((max, f) => Math.max(max, f.values.length), 0) };
+}

@@ -1,7 +1,8 @@
 import type { DataFrame } from '../../contract/query';
 import type { Panel } from './layout';
 import { sourceNameOf, toRegExp } from './fieldDisplay';
-import { asNumber, decodeFrames, type PanelField, type PanelFrame } from './frames';
+import { asNumber, decodeFrames, fieldNameOf, framedWithLength, type PanelField, type PanelFrame } from './frames';
+import { filterByValue, groupBy, seriesToRows } from './rowTransformations';
 import { reduceValues, reducerName } from './reducers';
 
 /**
@@ -43,19 +44,11 @@ function named(panel: Panel, frames: PanelFrame[]): PanelFrame[] {
   }));
 }
 
-function nameOf(field: PanelField): string {
-  return typeof field.config.displayNameFromDS === 'string' && field.config.displayNameFromDS ? field.config.displayNameFromDS : field.name;
-}
-
-function withLength(frame: Omit<PanelFrame, 'length'>): PanelFrame {
-  return { ...frame, length: frame.fields.reduce((max, f) => Math.max(max, f.values.length), 0) };
-}
-
 /** An outer join of frames on a key field (time by default): one wide frame. */
 export function joinFrames(frames: PanelFrame[], byField?: string): PanelFrame[] {
   if (frames.length <= 1) return frames;
   const keyOf = (frame: PanelFrame) =>
-    byField ? frame.fields.find((f) => nameOf(f) === byField || f.name === byField) : frame.fields.find((f) => f.type === 'time');
+    byField ? frame.fields.find((f) => fieldNameOf(f) === byField || f.name === byField) : frame.fields.find((f) => f.type === 'time');
   const withKey = frames.filter((f) => keyOf(f));
   if (withKey.length === 0) return frames;
   const keys: unknown[] = [];
@@ -84,7 +77,7 @@ export function joinFrames(frames: PanelFrame[], byField?: string): PanelFrame[]
       fields.push({ ...field, values });
     }
   }
-  return [withLength({ refId: withKey[0]!.refId, name: undefined, fields, index: 0 }), ...frames.filter((f) => !keyOf(f))];
+  return [framedWithLength({ refId: withKey[0]!.refId, name: undefined, fields, index: 0 }), ...frames.filter((f) => !keyOf(f))];
 }
 
 function calculateField(frames: PanelFrame[], options: Json): PanelFrame[] {
@@ -97,7 +90,7 @@ function calculateField(frames: PanelFrame[], options: Json): PanelFrame[] {
     if (mode === 'binary') {
       const binary = isObject(options.binary) ? options.binary : {};
       const operand = (ref: unknown) => {
-        const field = typeof ref === 'string' ? frame.fields.find((f) => nameOf(f) === ref || f.name === ref) : undefined;
+        const field = typeof ref === 'string' ? frame.fields.find((f) => fieldNameOf(f) === ref || f.name === ref) : undefined;
         const constant = asNumber(ref);
         return (row: number) => (field ? asNumber(field.values[row]) : constant);
       };
@@ -131,7 +124,7 @@ function calculateField(frames: PanelFrame[], options: Json): PanelFrame[] {
       const reduce = isObject(options.reduce) ? options.reduce : {};
       const reducer = typeof reduce.reducer === 'string' ? reduce.reducer : 'sum';
       const include = Array.isArray(reduce.include) ? reduce.include.filter((n): n is string => typeof n === 'string') : [];
-      const sources = include.length ? numeric.filter((f) => include.includes(nameOf(f)) || include.includes(f.name)) : numeric;
+      const sources = include.length ? numeric.filter((f) => include.includes(fieldNameOf(f)) || include.includes(f.name)) : numeric;
       values = Array.from({ length: frame.length }, (_, row) => {
         const rowValues = sources.map((f) => f.values[row]);
         if (rowValues.every((v) => v === null || v === undefined)) return null;
@@ -143,7 +136,7 @@ function calculateField(frames: PanelFrame[], options: Json): PanelFrame[] {
     const alias = typeof options.alias === 'string' && options.alias ? options.alias : name;
     const created: PanelField = { name: alias, type: 'number', values, config: {} };
     const kept = options.replaceFields === true ? frame.fields.filter((f) => f.type === 'time') : frame.fields;
-    return withLength({ ...frame, fields: [...kept, created] });
+    return framedWithLength({ ...frame, fields: [...kept, created] });
   });
 }
 
@@ -155,7 +148,7 @@ function organize(frames: PanelFrame[], options: Json): PanelFrame[] {
   const onlyIncluded = Object.values(include).some((v) => v === true);
   return frames.map((frame) => {
     const kept = frame.fields.filter((f) => {
-      const name = nameOf(f);
+      const name = fieldNameOf(f);
       if (onlyIncluded) return include[name] === true;
       return exclude[name] !== true;
     });
@@ -163,11 +156,11 @@ function organize(frames: PanelFrame[], options: Json): PanelFrame[] {
       .map((field, position) => ({
         field,
         position,
-        index: typeof indexBy[nameOf(field)] === 'number' ? (indexBy[nameOf(field)] as number) : Number.MAX_SAFE_INTEGER,
+        index: typeof indexBy[fieldNameOf(field)] === 'number' ? (indexBy[fieldNameOf(field)] as number) : Number.MAX_SAFE_INTEGER,
       }))
       .sort((a, b) => a.index - b.index || a.position - b.position)
       .map(({ field }) => {
-        const newName = rename[nameOf(field)];
+        const newName = rename[fieldNameOf(field)];
         return typeof newName === 'string' && newName ? { ...field, config: { ...field.config, displayName: newName } } : field;
       });
     return { ...frame, fields: indexed };
@@ -180,9 +173,9 @@ function filterFieldsByName(frames: PanelFrame[], options: Json): PanelFrame[] {
   const test = (rule: Json | undefined, field: PanelField) => {
     if (!rule) return false;
     const names = Array.isArray(rule.names) ? rule.names : [];
-    if (names.includes(nameOf(field)) || names.includes(field.name)) return true;
+    if (names.includes(fieldNameOf(field)) || names.includes(field.name)) return true;
     const re = typeof rule.pattern === 'string' && rule.pattern ? toRegExp(rule.pattern) : undefined;
-    return !!re && re.test(nameOf(field));
+    return !!re && re.test(fieldNameOf(field));
   };
   return frames.map((frame) => ({
     ...frame,
@@ -201,7 +194,7 @@ function renameByRegex(frames: PanelFrame[], options: Json): PanelFrame[] {
   return frames.map((frame) => ({
     ...frame,
     fields: frame.fields.map((f) =>
-      re.test(nameOf(f)) ? { ...f, config: { ...f.config, displayName: nameOf(f).replace(re, pattern) } } : f,
+      re.test(fieldNameOf(f)) ? { ...f, config: { ...f.config, displayName: fieldNameOf(f).replace(re, pattern) } } : f,
     ),
   }));
 }
@@ -214,7 +207,7 @@ function merge(frames: PanelFrame[]): PanelFrame[] {
   let rows = 0;
   for (const frame of frames) {
     for (const field of frame.fields) {
-      const name = field.type === 'time' ? field.name : nameOf(field);
+      const name = field.type === 'time' ? field.name : fieldNameOf(field);
       if (!byName.has(name)) {
         const column: PanelField = { ...field, labels: undefined, values: new Array(rows).fill(null) };
         byName.set(name, column);
@@ -223,13 +216,13 @@ function merge(frames: PanelFrame[]): PanelFrame[] {
     }
     for (const column of columns) {
       const field = frame.fields.find(
-        (f) => (f.type === 'time' ? f.name : nameOf(f)) === (column.type === 'time' ? column.name : nameOf(column)),
+        (f) => (f.type === 'time' ? f.name : fieldNameOf(f)) === (column.type === 'time' ? column.name : fieldNameOf(column)),
       );
       for (let row = 0; row < frame.length; row++) column.values.push(field ? (field.values[row] ?? null) : null);
     }
     rows += frame.length;
   }
-  return [withLength({ refId: frames[0]!.refId, fields: columns, index: 0 })];
+  return [framedWithLength({ refId: frames[0]!.refId, fields: columns, index: 0 })];
 }
 
 function reduce(frames: PanelFrame[], options: Json): PanelFrame[] {
@@ -240,7 +233,7 @@ function reduce(frames: PanelFrame[], options: Json): PanelFrame[] {
       const fields = frame.fields
         .filter((f) => f.type !== 'time' || options.includeTimeField === true)
         .map((f) => ({ ...f, values: [reduceValues(f.values, [calcs[0]!])[calcs[0]!]] }));
-      return withLength({ ...frame, fields });
+      return framedWithLength({ ...frame, fields });
     });
   }
   const names: string[] = [];
@@ -249,14 +242,14 @@ function reduce(frames: PanelFrame[], options: Json): PanelFrame[] {
     for (const field of frame.fields) {
       if (field.type === 'time' && options.includeTimeField !== true) continue;
       if (field.type !== 'number' && field.type !== 'time') continue;
-      names.push(nameOf(field));
+      names.push(fieldNameOf(field));
       const reduced = reduceValues(field.values, calcs);
       for (const c of calcs) results[c]!.push(reduced[c] ?? null);
     }
   }
   const unit = frames.flatMap((f) => f.fields).find((f) => f.type === 'number')?.config.unit;
   return [
-    withLength({
+    framedWithLength({
       refId: frames[0]?.refId,
       index: 0,
       fields: [
@@ -293,7 +286,7 @@ function sortBy(frames: PanelFrame[], options: Json): PanelFrame[] {
   const rule = Array.isArray(options.sort) ? options.sort.filter(isObject)[0] : undefined;
   if (!rule || typeof rule.field !== 'string') return frames;
   return frames.map((frame) => {
-    const field = frame.fields.find((f) => nameOf(f) === rule.field || f.name === rule.field);
+    const field = frame.fields.find((f) => fieldNameOf(f) === rule.field || f.name === rule.field);
     if (!field) return frame;
     const order = Array.from({ length: frame.length }, (_, i) => i).sort((a, b) => {
       const x = field.values[a];
@@ -310,7 +303,7 @@ function sortBy(frames: PanelFrame[], options: Json): PanelFrame[] {
 function limit(frames: PanelFrame[], options: Json): PanelFrame[] {
   const max = asNumber(options.limitField);
   if (max === null || max < 0) return frames;
-  return frames.map((frame) => withLength({ ...frame, fields: frame.fields.map((f) => ({ ...f, values: f.values.slice(0, max) })) }));
+  return frames.map((frame) => framedWithLength({ ...frame, fields: frame.fields.map((f) => ({ ...f, values: f.values.slice(0, max) })) }));
 }
 
 function filterByRefId(frames: PanelFrame[], options: Json): PanelFrame[] {
@@ -319,148 +312,6 @@ function filterByRefId(frames: PanelFrame[], options: Json): PanelFrame[] {
       ? toRegExp(options.include.includes('|') && !options.include.startsWith('/') ? `(${options.include})` : options.include)
       : undefined;
   return re ? frames.filter((f) => re.test(f.refId ?? '')) : frames;
-}
-
-/**
- * Grafana's "Group by": rows with the same values of the `groupby` fields become one, and each
- * `aggregate` field becomes one field per calculation, named `<field> (<calculation>)`. Groups keep
- * the order they first appear in; a frame without a field to group by is left as it is.
- */
-function groupBy(frames: PanelFrame[], options: Json): PanelFrame[] {
-  const config = isObject(options.fields) ? options.fields : {};
-  const setting = (field: PanelField) => {
-    const c = config[nameOf(field)] ?? config[field.name];
-    return isObject(c) ? c : {};
-  };
-  return frames.map((frame) => {
-    const keys = frame.fields.filter((f) => setting(f).operation === 'groupby');
-    if (!keys.length) return frame;
-    const groups = new Map<string, number[]>();
-    for (let row = 0; row < frame.length; row++) {
-      const key = JSON.stringify(keys.map((f) => f.values[row] ?? null));
-      const rows = groups.get(key);
-      if (rows) rows.push(row);
-      else groups.set(key, [row]);
-    }
-    const firstRows = [...groups.values()].map((rows) => rows[0]!);
-    const fields: PanelField[] = keys.map((f) => ({ ...f, values: firstRows.map((row) => f.values[row]) }));
-    for (const field of frame.fields) {
-      const c = setting(field);
-      if (c.operation !== 'aggregate' || !Array.isArray(c.aggregations)) continue;
-      for (const calc of c.aggregations.filter((a): a is string => typeof a === 'string')) {
-        const values = [...groups.values()].map(
-          (rows) =>
-            reduceValues(
-              rows.map((row) => field.values[row]),
-              [calc],
-            )[calc] ?? null,
-        );
-        const name = `${nameOf(field)} (${calc})`;
-        const numeric = values.every((v) => v === null || typeof v === 'number');
-        const { displayNameFromDS: _name, ...fieldConfig } = field.config;
-        fields.push({ name, type: numeric ? 'number' : field.type, values, config: numeric ? fieldConfig : {} });
-      }
-    }
-    return withLength({ ...frame, fields });
-  });
-}
-
-/**
- * Grafana's "Series to rows": time series become one table of `Time`, `Metric` (the series' name)
- * and `Value`, newest first. Frames that are not time series are left as they are.
- */
-function seriesToRows(frames: PanelFrame[]): PanelFrame[] {
-  const series = frames.map((frame) => ({ frame, time: frame.fields.find((f) => f.type === 'time') }));
-  if (series.length < 2 || series.some((s) => !s.time)) return frames;
-  const rows: Array<{ time: number; metric: string; value: unknown }> = [];
-  let unit: unknown;
-  for (const { frame, time } of series) {
-    for (const field of frame.fields) {
-      if (field.type !== 'number') continue;
-      unit ??= field.config.unit;
-      const metric = nameOf(field);
-      field.values.forEach((value, row) => rows.push({ time: asNumber(time!.values[row]) ?? 0, metric, value }));
-    }
-  }
-  rows.sort((a, b) => b.time - a.time);
-  return [
-    withLength({
-      refId: frames[0]?.refId,
-      index: 0,
-      fields: [
-        { name: 'Time', type: 'time', values: rows.map((r) => r.time), config: {} },
-        { name: 'Metric', type: 'string', values: rows.map((r) => r.metric), config: {} },
-        { name: 'Value', type: 'number', values: rows.map((r) => r.value), config: unit === undefined ? {} : { unit } },
-      ],
-    }),
-  ];
-}
-
-/** One condition of Grafana's "Filter data by values" (its value matchers) on one cell. */
-function valueMatches(value: unknown, matcher: Json): boolean {
-  const o = isObject(matcher.options) ? matcher.options : {};
-  const n = asNumber(value);
-  const limit = asNumber(o.value);
-  switch (matcher.id) {
-    case 'isNull':
-      return value === null || value === undefined;
-    case 'isNotNull':
-      return value !== null && value !== undefined;
-    case 'greater':
-      return n !== null && limit !== null && n > limit;
-    case 'greaterOrEqual':
-      return n !== null && limit !== null && n >= limit;
-    case 'lower':
-      return n !== null && limit !== null && n < limit;
-    case 'lowerOrEqual':
-      return n !== null && limit !== null && n <= limit;
-    case 'equal':
-      return n !== null && limit !== null ? n === limit : String(value ?? '') === String(o.value ?? '');
-    case 'notEqual':
-      return n !== null && limit !== null ? n !== limit : String(value ?? '') !== String(o.value ?? '');
-    case 'range': {
-      const from = asNumber(o.from);
-      const to = asNumber(o.to);
-      return n !== null && from !== null && to !== null && n > from && n < to;
-    }
-    case 'regex': {
-      const re = typeof o.value === 'string' ? toRegExp(o.value) : undefined;
-      return re ? re.test(String(value ?? '')) : false;
-    }
-    case 'substring':
-      return String(value ?? '').includes(String(o.value ?? ''));
-    case 'notSubstring':
-      return !String(value ?? '').includes(String(o.value ?? ''));
-    default:
-      return false;
-  }
-}
-
-/**
- * Grafana's "Filter data by values": keeps (`include`) or drops (`exclude`) the rows where any or
- * all (`match`) of the conditions hold. Conditions on fields a frame does not have are left out.
- */
-function filterByValue(frames: PanelFrame[], options: Json): PanelFrame[] {
-  const filters = Array.isArray(options.filters) ? options.filters.filter(isObject) : [];
-  if (!filters.length) return frames;
-  const include = options.type !== 'exclude';
-  const all = options.match === 'all';
-  return frames.map((frame) => {
-    const conditions = filters
-      .map((f) => ({
-        field: frame.fields.find((x) => nameOf(x) === f.fieldName || x.name === f.fieldName),
-        matcher: isObject(f.config) ? f.config : {},
-      }))
-      .filter((c): c is { field: PanelField; matcher: Json } => c.field !== undefined);
-    if (!conditions.length) return frame;
-    const keep: number[] = [];
-    for (let row = 0; row < frame.length; row++) {
-      const hits = conditions.map((c) => valueMatches(c.field.values[row], c.matcher));
-      const matched = all ? hits.every(Boolean) : hits.some(Boolean);
-      if (matched === include) keep.push(row);
-    }
-    return withLength({ ...frame, fields: frame.fields.map((f) => ({ ...f, values: keep.map((row) => f.values[row]) })) });
-  });
 }
 
 /** Runs the panel's transformations in order; a transformation's `filter` limits it to the frames it matches. */
