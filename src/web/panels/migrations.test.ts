@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Panel } from './layout';
-import { graphThresholdSteps, migrateGraph, migratePanel, migrateSingleStatOptions } from './migrations';
+import { migratePanel } from './migrations';
+import { migrateSingleStatOptions } from './stat/migrateSinglestat';
+import { graphThresholdSteps, migrateGraph } from './timeseries/migrateGraph';
 import { migrateToPlugin } from './registry';
 
 type Config = { defaults: Record<string, unknown>; overrides: unknown[] };

@@ -2,7 +2,7 @@ import { inCategory, radio, slider, toggle } from '../options/builders';
 import { orientationOption, reduceOptions, textSizeOptions } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
-import { migrateSingleStatOptions } from '../migrations';
+import { migrateSingleStatOptions } from '../stat/migrateSinglestat';
 
 const manual = (o: Record<string, unknown>) => o.sizing === 'manual';
 

@@ -2,7 +2,7 @@ import { inCategory, radio, select, toggle } from '../options/builders';
 import { orientationOption, reduceOptions, textSizeOptions } from '../options/commonOptions';
 import { fieldConfigWith } from '../options/standardOptions';
 import type { PanelPlugin } from '../options/types';
-import { migrateSinglestat, migrateSingleStatOptions } from '../migrations';
+import { migrateSinglestat, migrateSingleStatOptions } from './migrateSinglestat';
 
 export const statPlugin: PanelPlugin = {
   type: 'stat',

@@ -9,7 +9,7 @@ import {
   thresholdsStyleOption,
 } from '../options/commonOptions';
 import type { Json, PanelPlugin } from '../options/types';
-import { migrateGraph } from '../migrations';
+import { migrateGraph } from './migrateGraph';
 import { seriesChartFieldConfig, seriesChartOptions } from '../seriesChartOptions';
 
 const notPoints = (c: Json) => c.drawStyle !== 'points';
