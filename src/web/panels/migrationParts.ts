@@ -43,3 +43,16 @@ export function legacyThresholds(thresholds: unknown, colors: unknown): Json | u
 export function jsonSame(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** An old panel's `aliasColors` (series name → colour) as overrides fixing each series' colour. */
+export function aliasColorOverrides(panel: Panel): FieldOverride[] {
+  const overrides: FieldOverride[] = [];
+  for (const [name, color] of Object.entries(obj(panel.aliasColors))) {
+    if (typeof color === 'string' && color)
+      overrides.push({
+        matcher: { id: 'byName', options: name },
+        properties: [{ id: 'color', value: { mode: 'fixed', fixedColor: color } }],
+      });
+  }
+  return overrides;
+}

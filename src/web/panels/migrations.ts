@@ -1,6 +1,6 @@
 import type { Panel } from './layout';
 import { finiteOrUndefined, type FieldOverride } from './fieldDisplay';
-import { isObject, legacyThresholds, merge, nameMatcher, obj, type Json } from './migrationParts';
+import { aliasColorOverrides, isObject, legacyThresholds, merge, nameMatcher, obj, type Json } from './migrationParts';
 import { reducerId } from './reducers';
 import { migrateSingleStatOptions, migrateSinglestat } from './stat/migrateSinglestat';
 import { migrateGraph } from './timeseries/migrateGraph';
@@ -127,14 +127,7 @@ export function migrateOldPieChart(panel: Panel): Panel {
     decimals: finiteOrUndefined(panel.decimals) || 0,
     color: { mode: 'palette-classic' },
   };
-  const overrides: FieldOverride[] = [];
-  for (const [name, color] of Object.entries(obj(panel.aliasColors))) {
-    if (typeof color === 'string' && color)
-      overrides.push({
-        matcher: { id: 'byName', options: name },
-        properties: [{ id: 'color', value: { mode: 'fixed', fixedColor: color } }],
-      });
-  }
+  const overrides: FieldOverride[] = aliasColorOverrides(panel);
   return merge(panel, 'piechart', options, defaults, overrides);
 }
 

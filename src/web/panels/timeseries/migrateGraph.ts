@@ -4,7 +4,7 @@
  */
 import type { Panel } from '../layout';
 import { finiteOrUndefined, type FieldOverride } from '../fieldDisplay';
-import { defined, nameMatcher, obj, type Json } from '../migrationParts';
+import { aliasColorOverrides, defined, nameMatcher, obj, type Json } from '../migrationParts';
 import { reducerId } from '../reducers';
 
 /** An old graph threshold: `{value, op: 'gt' | 'lt', colorMode, fill, line, fillColor, lineColor}`. */
@@ -59,6 +59,17 @@ function legendCalcs(legend: Json): string[] {
     .map((key) => reducerId(key));
 }
 
+/** The field defaults an old graph's left y axis gives (its unit, decimals and range), in the classic palette. */
+function leftAxisDefaults(panel: Panel, left: Json): Json {
+  return {
+    unit: typeof left.format === 'string' ? left.format : undefined,
+    decimals: finiteOrUndefined(left.decimals) ?? finiteOrUndefined(panel.decimals),
+    min: finiteOrUndefined(left.min),
+    max: finiteOrUndefined(left.max),
+    color: { mode: 'palette-classic' },
+  };
+}
+
 /**
  * Grafana's old `graph` panel as today's panel, as Grafana migrates it when it opens the dashboard:
  * a `timeseries` (`graphPanelChangedHandler`), a `barchart` of one reduced value per series when
@@ -98,14 +109,7 @@ export function migrateGraph(panel: Panel): Panel {
   };
   const thresholds = graphThresholdSteps(panel.thresholds);
   if (thresholds) custom.thresholdsStyle = { mode: thresholds.mode };
-  const defaults: Json = {
-    unit: typeof left.format === 'string' ? left.format : undefined,
-    decimals: finiteOrUndefined(left.decimals) ?? finiteOrUndefined(panel.decimals),
-    min: finiteOrUndefined(left.min),
-    max: finiteOrUndefined(left.max),
-    color: { mode: 'palette-classic' },
-    custom,
-  };
+  const defaults: Json = { ...leftAxisDefaults(panel, left), custom };
   if (thresholds) defaults.thresholds = { mode: 'absolute', steps: thresholds.steps };
   const options: Json = {
     legend: {
@@ -119,14 +123,7 @@ export function migrateGraph(panel: Panel): Panel {
       sort: tooltip.sort === 2 ? 'desc' : tooltip.sort === 1 ? 'asc' : 'none',
     },
   };
-  const overrides: FieldOverride[] = [];
-  for (const [name, color] of Object.entries(obj(panel.aliasColors))) {
-    if (typeof color === 'string' && color)
-      overrides.push({
-        matcher: { id: 'byName', options: name },
-        properties: [{ id: 'color', value: { mode: 'fixed', fixedColor: color } }],
-      });
-  }
+  const overrides: FieldOverride[] = aliasColorOverrides(panel);
   for (const so of Array.isArray(panel.seriesOverrides) ? panel.seriesOverrides.map(obj) : []) {
     if (typeof so.alias !== 'string' || !so.alias) continue;
     const properties: Array<{ id: string; value: unknown }> = [];
@@ -203,11 +200,7 @@ function graphToBarChart(panel: Panel): Panel {
   const left = Array.isArray(panel.yaxes) ? obj(panel.yaxes[0]) : {};
   const legend = obj(panel.legend);
   const defaults: Json = {
-    unit: typeof left.format === 'string' ? left.format : undefined,
-    decimals: finiteOrUndefined(left.decimals) ?? finiteOrUndefined(panel.decimals),
-    min: finiteOrUndefined(left.min),
-    max: finiteOrUndefined(left.max),
-    color: { mode: 'palette-classic' },
+    ...leftAxisDefaults(panel, left),
     custom: { axisLabel: typeof left.label === 'string' && left.label ? left.label : undefined },
   };
   const options: Json = {
