@@ -35,6 +35,14 @@ export function serveTemplates({
           { status: 409 },
         )
       : undefined;
+  /** Records a write, then answers it with a refusal (a `file` template's, or `refuse`'s) if there is one. */
+  const recordedRefusal = (entry: SentTemplateRequest) => {
+    sent.push(entry);
+    const fileRefusal = provisioned(entry.name);
+    if (fileRefusal) return fileRefusal;
+    const refused = refuse?.(entry);
+    return refused && HttpResponse.json(refused.body, { status: refused.status });
+  };
   server.use(
     http.get(TEMPLATES, () => HttpResponse.json(stored)),
     http.get(`${TEMPLATES}/:name`, ({ params }) => {
@@ -50,11 +58,8 @@ export function serveTemplates({
         body: { template },
         provenanceOff: request.headers.get('x-disable-provenance') === 'true',
       };
-      sent.push(entry);
-      const fileRefusal = provisioned(name);
-      if (fileRefusal) return fileRefusal;
-      const refusal = refuse?.(entry);
-      if (refusal) return HttpResponse.json(refusal.body, { status: refusal.status });
+      const refusal = recordedRefusal(entry);
+      if (refusal) return refusal;
       const saved = notificationTemplateSchema.parse(entry.provenanceOff ? { name, template } : { name, template, provenance: 'api' });
       const index = stored.findIndex((t) => t.name === name);
       if (index >= 0) stored[index] = saved;
@@ -68,11 +73,8 @@ export function serveTemplates({
         name,
         provenanceOff: request.headers.get('x-disable-provenance') === 'true',
       };
-      sent.push(entry);
-      const fileRefusal = provisioned(name);
-      if (fileRefusal) return fileRefusal;
-      const refusal = refuse?.(entry);
-      if (refusal) return HttpResponse.json(refusal.body, { status: refusal.status });
+      const refusal = recordedRefusal(entry);
+      if (refusal) return refusal;
       const index = stored.findIndex((t) => t.name === name);
       if (index >= 0) stored.splice(index, 1);
       return new HttpResponse(null, { status: 204 });
