@@ -320,12 +320,14 @@ describe('mute timings', () => {
     time_intervals: [{ times: [{ start_time: '00:00', end_time: '24:00' }], weekdays: ['saturday', 'sunday'], location: 'Europe/Berlin' }],
   };
 
-  it('creates (201), reads, replaces (202), and refuses delete while a policy uses it (409)', async () => {
+  it('creates (201), refuses a taken name (400), reads, replaces (202), and refuses delete while a policy uses it (409)', async () => {
     const created = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: timing });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toEqual({ ...timing, provenance: 'api' });
     const again = await server.call({ method: 'POST', url: `${PROV}/mute-timings`, payload: timing });
-    expect(again.statusCode).toBe(409);
+    // Grafana's ErrTimeIntervalExists: a bad request, not a conflict.
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ messageId: 'alerting.notifications.time-intervals.nameExists' });
     const changed = { ...timing, time_intervals: [{ weekdays: ['saturday:sunday'], months: ['1:3'] }] };
     const put = await server.call({
       method: 'PUT',

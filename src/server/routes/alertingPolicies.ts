@@ -22,6 +22,7 @@ import { intervalProblem } from '../alerting/notify/timeIntervals';
 import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
 import type { Store } from '../store';
+import { ConflictError } from '../store/errors';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
 import { renameDependents } from './alertingRenames';
 import { ruleList } from './alertingRuleAnswers';
@@ -30,6 +31,13 @@ const PROVISIONING = '/api/v1/provisioning';
 const nameParams = z.object({ name: z.string().min(1) });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Grafana's refusal of a mute timing name another one has (400, `time-intervals.nameExists`). */
+const nameExists = () =>
+  badRequest('Time interval with this name already exists. Use a different name or update existing one.', {
+    messageId: 'alerting.notifications.time-intervals.nameExists',
+    field: 'name',
+  });
 
 /** The org's policy tree as answered: the stored one with its provenance, else the default. */
 export async function currentTree(store: Store, orgId: number): Promise<Route> {
@@ -136,7 +144,9 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
   app.post(`${PROVISIONING}/mute-timings`, { config: { action: 'alert.notifications.time-intervals:write' } }, async (request, reply) => {
     const timing = checkTiming(request.body);
     const provenance = provenanceOf(request);
-    await notify.writeMuteTiming(request.identity.orgId, timing, 'create', provenance);
+    await notify.writeMuteTiming(request.identity.orgId, timing, 'create', provenance).catch((error: unknown) => {
+      throw error instanceof ConflictError ? nameExists() : error;
+    });
     return reply.code(201).send(withProvenance({ name: timing.name, time_intervals: timing.time_intervals }, provenance));
   });
 
@@ -165,11 +175,7 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
           await stores.alertingNotify.writeMuteTiming(orgId, timing, 'replace', provenance);
           return;
         }
-        if (timings.some((t) => t.name === timing.name))
-          throw badRequest('Time interval with this name already exists. Use a different name or update existing one.', {
-            messageId: 'alerting.notifications.time-intervals.nameExists',
-            field: 'name',
-          });
+        if (timings.some((t) => t.name === timing.name)) throw nameExists();
         await renameDependents(stores, orgId, 'timeInterval', current.name, timing.name, provenance);
         await stores.alertingNotify.renameMuteTiming(orgId, current.name, timing, provenance);
       });
