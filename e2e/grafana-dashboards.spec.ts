@@ -4,7 +4,7 @@
  * its old options describe (not the defaults saved beside them) and becomes a bar chart when its
  * x axis showed one value per series, and a Grafana 6 stat keeps its `options.fieldOptions`.
  */
-import { connect, expect, test } from './fixtures';
+import { connect, expect, expectAccessibleInBothThemes, test } from './fixtures';
 
 test('a Grafana 4 dashboard with rows, old graphs and a Grafana 6 stat draws as in Grafana', async ({ page, server }) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -114,4 +114,75 @@ test('a Grafana 4 dashboard with rows, old graphs and a Grafana 6 stat draws as 
   // The folded row opens onto its panel, placed by the old layout.
   await page.getByRole('button', { name: /^Details/ }).click();
   await expect(page.getByRole('region', { name: 'Latency', exact: true })).toBeVisible();
+});
+
+test('a gauge writes its threshold labels, and a panel without a title shows none, as in Grafana', async ({ page, server }) => {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const name = `TestData gauges ${n}`;
+  const created = await server.api<{ datasource: { uid: string } }>('POST', '/api/datasources', {
+    name,
+    type: 'grafana-testdata-datasource',
+    access: 'proxy',
+  });
+  const datasource = { type: 'grafana-testdata-datasource', uid: created.datasource.uid };
+  const gauge = (id: number, title: string, x: number) => ({
+    id,
+    title,
+    type: 'gauge',
+    datasource,
+    gridPos: { x, y: 0, w: 8, h: 8 },
+    pluginVersion: '10.4.0',
+    targets: [{ refId: 'A', datasource, scenarioId: 'csv_metric_values', stringInput: '10,40,65' }],
+    options: {
+      reduceOptions: { calcs: ['lastNotNull'], fields: '', values: false },
+      showThresholdLabels: true,
+      showThresholdMarkers: true,
+    },
+    fieldConfig: {
+      defaults: {
+        min: 0,
+        max: 100,
+        thresholds: {
+          mode: 'absolute',
+          steps: [
+            { color: 'green', value: null },
+            { color: '#EAB839', value: 50 },
+            { color: 'red', value: 80 },
+          ],
+        },
+      },
+      overrides: [],
+    },
+  });
+  const saved = await server.api<{ url: string }>('POST', '/api/dashboards/db', {
+    dashboard: {
+      title: `Gauges ${n}`,
+      schemaVersion: 39,
+      time: { from: 'now-1h', to: 'now' },
+      panels: [gauge(1, 'Load', 0), gauge(2, '', 8)],
+    },
+  });
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
+
+  // The labels Grafana's flot gauge writes: the range's ends and each threshold inside it.
+  const load = page.getByRole('region', { name: 'Load', exact: true });
+  await expect(load.getByRole('img', { name: 'Thresholds: 0, 100, 50, 80' })).toBeVisible({ timeout: 30_000 });
+  await expect(load.getByText('65', { exact: true })).toBeVisible();
+
+  // No title, no "Untitled": the region is named by its id, and its menu waits for the pointer.
+  const untitled = page.getByRole('region', { name: 'Panel 2', exact: true });
+  await expect(untitled.getByRole('img', { name: 'Thresholds: 0, 100, 50, 80' })).toBeVisible();
+  await expect(page.getByText(/untitled/i)).toHaveCount(0);
+  const menu = untitled.getByRole('button', { name: 'Menu for panel 2' });
+  // The menu's box is what fades in and out.
+  const menuBox = menu.locator('xpath=..');
+  await expect(menuBox).toHaveCSS('opacity', '0');
+  await untitled.hover();
+  await expect(menuBox).toHaveCSS('opacity', '1');
+  await page.mouse.move(0, 0);
+  await expect(menuBox).toHaveCSS('opacity', '0');
+  await menu.focus();
+  await expect(menuBox).toHaveCSS('opacity', '1');
+
+  await expectAccessibleInBothThemes(page);
 });

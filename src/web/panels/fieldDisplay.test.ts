@@ -223,6 +223,30 @@ describe('legacy panels', () => {
       thresholds: { steps: [{ value: null, color: 'green' }, { value: 50 }, { value: 80 }] },
     });
   });
+  it('reads a singlestat’s flags as Grafana does, for truth: 1 colours the background and shows the sparkline', () => {
+    const panel = migratePanel({ type: 'singlestat', colorBackground: 1, colorValue: 0, sparkline: { show: 1 }, valueName: 'name' });
+    expect(panel.options).toMatchObject({ colorMode: 'background', graphMode: 'area', textMode: 'name' });
+    const gauge = migratePanel({
+      type: 'singlestat',
+      gauge: { show: 1, thresholdLabels: 1, thresholdMarkers: 0, minValue: 0, maxValue: 10 },
+    });
+    expect(gauge.type).toBe('gauge');
+    expect(gauge.options).toMatchObject({ showThresholdLabels: true, showThresholdMarkers: false });
+  });
+  it('gives an uncoloured singlestat’s sparkline colour to the field, as Grafana’s statPanelChangedHandler', () => {
+    const panel = migratePanel({ type: 'singlestat', sparkline: { show: true, lineColor: 'rgb(31, 120, 193)' } });
+    expect(panel.options).toMatchObject({ colorMode: 'none', graphMode: 'area' });
+    expect((panel.fieldConfig as { defaults: FieldConfig }).defaults.color).toEqual({ mode: 'fixed', fixedColor: 'rgb(31, 120, 193)' });
+  });
+  it('takes value maps or range maps by the numeric mappingType, guessing it when absent', () => {
+    const maps = { valueMaps: [{ value: '1', op: '=', text: 'up' }], rangeMaps: [{ from: '0', to: '5', text: 'low' }] };
+    const mappingsOf = (p: Record<string, unknown>) =>
+      ((migratePanel({ type: 'singlestat', ...p }).fieldConfig as { defaults: FieldConfig }).defaults.mappings ?? []).map((m) => m.type);
+    expect(mappingsOf({ ...maps, mappingType: 1 })).toEqual(['value']);
+    expect(mappingsOf({ ...maps, mappingType: 2 })).toEqual(['range']);
+    expect(mappingsOf({ rangeMaps: maps.rangeMaps })).toEqual(['range']);
+    expect(mappingsOf({ ...maps })).toEqual(['value']);
+  });
   it('turns a graph into a time series, keeping stacking, legend values and alias colours', () => {
     const panel = migratePanel({
       type: 'graph',

@@ -5,7 +5,6 @@ import { renderWithProviders } from '../test/render';
 import type { Panel } from './layout';
 import { contrastRatio } from './colors';
 import { prepareFields } from './fieldDisplay';
-import { gaugeGeometry } from './gauge/GaugePanel';
 import { PanelRenderer } from './PanelRenderer';
 import { blendOver, statBackground } from './stat/statColors';
 import { renderTextContent } from './text/TextPanel';
@@ -86,27 +85,6 @@ describe('legends', () => {
     expect(rightLegendWidth(rows, options, 800)).toBe(150);
     expect(rightLegendWidth(rows, { ...options, width: undefined }, 400)).toBe(240);
   });
-});
-
-describe('gauge', () => {
-  // A 4-row panel: 4 × 30 px rows and 3 × 8 px gaps, less the 30 px header and 8 px of padding.
-  for (const [width, height, name] of [
-    [170, 104, 0],
-    [400, 104, 0],
-    [100, 300, 0],
-    [170, 104, 14],
-  ] as const) {
-    it(`keeps the arc, its width and the threshold ring inside a ${width} × ${height} box`, () => {
-      const { cx, cy, markerR, markerStroke } = gaugeGeometry(width, height, name, true);
-      const outer = markerR + markerStroke / 2;
-      expect(cy - outer).toBeGreaterThanOrEqual(name - 0.01);
-      expect(cy + outer * 0.5).toBeLessThanOrEqual(height + 0.01);
-      expect(cx - outer).toBeGreaterThanOrEqual(-0.01);
-      expect(cx + outer).toBeLessThanOrEqual(width + 0.01);
-      // And it uses the room it has: it touches the box on one side.
-      expect(Math.min(height - (cy + outer * 0.5), cy - outer - name, cx - outer)).toBeLessThan(1);
-    });
-  }
 });
 
 describe('field overrides after organize', () => {

@@ -23,7 +23,14 @@ export interface StatOptions {
 
 export function statOptionsOf(options: unknown): StatOptions {
   const o = isObject(options) ? options : {};
-  const colorMode = o.colorMode === 'background' || o.colorMode === 'background_solid' || o.colorMode === 'none' ? o.colorMode : 'value';
+  // Grafana compares the mode with its names: an absent one is its default (value), while one it
+  // has no name for (the numbers of Grafana 6's BigValue, 0 and 2) colours nothing.
+  const colorMode =
+    o.colorMode === undefined || o.colorMode === 'value'
+      ? 'value'
+      : o.colorMode === 'background' || o.colorMode === 'background_solid'
+        ? o.colorMode
+        : 'none';
   const textMode =
     o.textMode === 'value' || o.textMode === 'value_and_name' || o.textMode === 'name' || o.textMode === 'none' ? o.textMode : 'auto';
   const text = isObject(o.text) ? o.text : {};

@@ -6,33 +6,67 @@
 import type { Panel } from '../layout';
 import { finiteOrUndefined, type ValueMapping } from '../fieldDisplay';
 import { defined, isObject, jsonSame, legacyThresholds, merge, obj, type Json } from '../migrationParts';
-import { reducerId } from '../reducers';
+import { REDUCER_NAMES, reducerId } from '../reducers';
 
+/**
+ * Grafana's `convertOldAngularValueMapping`: `mappingType` 1 takes the value maps, 2 the range
+ * maps, and nothing else; an absent (or 0) type is guessed from which list has entries.
+ */
 function legacyMappings(panel: Panel): ValueMapping[] {
   const out: ValueMapping[] = [];
-  const useRanges = panel.mappingType === 2;
-  if (!useRanges) {
-    for (const m of Array.isArray(panel.valueMaps) ? panel.valueMaps.map(obj) : []) {
+  const valueMaps = Array.isArray(panel.valueMaps) ? panel.valueMaps.map(obj) : [];
+  const rangeMaps = Array.isArray(panel.rangeMaps) ? panel.rangeMaps.map(obj) : [];
+  const mappingType = panel.mappingType ? panel.mappingType : valueMaps.length ? 1 : rangeMaps.length ? 2 : undefined;
+  if (mappingType === 1) {
+    for (const m of valueMaps) {
       const text = typeof m.text === 'string' ? m.text : undefined;
       if (m.value === 'null') out.push({ type: 'special', options: { match: 'null', result: { text } } });
       else if (m.value !== undefined) out.push({ type: 'value', options: { [String(m.value)]: { text } } });
     }
-  }
-  for (const m of Array.isArray(panel.rangeMaps) ? panel.rangeMaps.map(obj) : []) {
-    const text = typeof m.text === 'string' ? m.text : undefined;
-    if (m.from === 'null' && m.to === 'null') out.push({ type: 'special', options: { match: 'null', result: { text } } });
-    else
-      out.push({
-        type: 'range',
-        options: { from: finiteOrUndefined(m.from) ?? null, to: finiteOrUndefined(m.to) ?? null, result: { text } },
-      });
+  } else if (mappingType === 2) {
+    for (const m of rangeMaps) {
+      const text = typeof m.text === 'string' ? m.text : undefined;
+      if (m.from === 'null' && m.to === 'null') out.push({ type: 'special', options: { match: 'null', result: { text } } });
+      else
+        out.push({
+          type: 'range',
+          options: { from: finiteOrUndefined(m.from) ?? null, to: finiteOrUndefined(m.to) ?? null, result: { text } },
+        });
+    }
   }
   return out;
 }
 
+/** A singlestat's `valueName` as a reducer: Grafana takes the mean for a name it has no reducer for. */
+function legacyReducer(valueName: unknown): string {
+  const id = reducerId(typeof valueName === 'string' ? valueName : 'avg');
+  return REDUCER_NAMES[id] ? id : 'mean';
+}
+
+/**
+ * The stat options of a singlestat, as Grafana's `statPanelChangedHandler` reads them: flags are
+ * tested for truth, not for `true` (old JSON holds 1 and 0 as often as true and false); a
+ * sparkline's line colour becomes the field's fixed colour when the value itself is not coloured;
+ * `valueName: "name"` shows the series name.
+ */
+function legacyStatOptions(panel: Panel, defaults: Json): Json {
+  const sparkline = obj(panel.sparkline);
+  const graphMode = sparkline.show ? 'area' : 'none';
+  const colorMode = panel.colorBackground ? 'background' : panel.colorValue ? 'value' : 'none';
+  if (colorMode === 'none' && graphMode === 'area' && typeof sparkline.lineColor === 'string' && sparkline.lineColor)
+    defaults.color = { mode: 'fixed', fixedColor: sparkline.lineColor };
+  return {
+    colorMode,
+    graphMode,
+    textMode: panel.valueName === 'name' ? 'name' : 'auto',
+    justifyMode: 'auto',
+    orientation: 'horizontal',
+  };
+}
+
 export function migrateSinglestat(panel: Panel): Panel {
   const gauge = obj(panel.gauge);
-  const asGauge = gauge.show === true;
+  const asGauge = Boolean(gauge.show);
   const format = typeof panel.format === 'string' ? panel.format : undefined;
   let unit = format;
   if ((!unit || unit === 'none' || unit === 'short') && typeof panel.postfix === 'string' && panel.postfix.trim())
@@ -48,22 +82,19 @@ export function migrateSinglestat(panel: Panel): Panel {
     noValue: typeof panel.nullText === 'string' && panel.nullText ? panel.nullText : undefined,
     color: { mode: 'thresholds' },
   };
-  const valueName = typeof panel.valueName === 'string' ? panel.valueName : 'avg';
   const reduceOptions = {
-    calcs: [reducerId(valueName)],
+    calcs: [legacyReducer(panel.valueName)],
     fields: typeof panel.tableColumn === 'string' && panel.tableColumn ? panel.tableColumn : '',
     values: false,
   };
+  // Grafana's `gaugePanelChangedHandler` copies the two flags as they are; absent, the gauge's defaults hold.
   const options: Json = asGauge
-    ? { reduceOptions, showThresholdMarkers: gauge.thresholdMarkers !== false, showThresholdLabels: gauge.thresholdLabels === true }
-    : {
+    ? {
         reduceOptions,
-        colorMode: panel.colorBackground === true ? 'background' : panel.colorValue === true ? 'value' : 'none',
-        graphMode: obj(panel.sparkline).show === true ? 'area' : 'none',
-        textMode: 'auto',
-        justifyMode: 'auto',
-        orientation: 'horizontal',
-      };
+        showThresholdMarkers: gauge.thresholdMarkers === undefined ? true : Boolean(gauge.thresholdMarkers),
+        showThresholdLabels: Boolean(gauge.thresholdLabels),
+      }
+    : { reduceOptions, ...legacyStatOptions(panel, defaults) };
   return merge(panel, asGauge ? 'gauge' : 'stat', options, defaults, []);
 }
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { PanelProps } from '../../../panels/types';
@@ -100,5 +100,18 @@ describe('LivePanel', () => {
     expect(screen.getByRole('region', { name: 'Notes' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Notes (2)' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'Notes' })).toHaveLength(2);
+  });
+
+  it('shows no title for a panel without one, and names its region by its id instead', async () => {
+    vi.stubGlobal('ResizeObserver', PaddingAwareResizeObserver);
+    vi.stubGlobal('IntersectionObserver', VisibleIntersectionObserver);
+    renderWithProviders(<LivePanel {...props({ panel: { id: 7, type: 'text', title: '', options: { content: 'x' } } })} />);
+    const region = screen.getByRole('region', { name: 'Panel 7' });
+    expect(screen.queryByText(/untitled/i)).not.toBeInTheDocument();
+    // Named for a screen reader, never drawn: the heading is visually hidden, the header takes no line.
+    expect(within(region).getByRole('heading', { level: 2, name: 'Panel 7' }).className).toMatch(/srOnly/);
+    expect(within(region).getByRole('button', { name: 'Menu for panel 7' })).toBeInTheDocument();
+    // With no header line the renderer has the padded box, top included.
+    expect((await screen.findByTestId('renderer')).parentElement?.parentElement).toHaveStyle({ padding: '8px' });
   });
 });

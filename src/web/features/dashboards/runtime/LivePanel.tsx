@@ -19,6 +19,8 @@ import { buildPanelRequest, usePanelData } from './queries';
 import { absolute } from './time';
 import type { InterpolationScope, RawTimeRange, ResolvedTimeRange } from './types';
 import { interpolate } from './interpolation';
+import { unnamedPanelName } from './landmarkNames';
+import classes from './LivePanel.module.css';
 
 const PanelInspect = lazyComponent(() => import('./PanelInspect'));
 
@@ -93,7 +95,7 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const replaceVariables = useCallback((text: string) => interpolate(text, scope), [scope]);
   // Titles and descriptions read as text, as Grafana shows them: "All", or "a + b" for several values.
   const asText = useCallback((text: string) => interpolate(text, scope, { format: 'text' }), [scope]);
-  const title = typeof panel.title === 'string' ? asText(panel.title) : '';
+  const title = typeof panel.title === 'string' ? asText(panel.title).trim() : '';
   const description = typeof panel.description === 'string' ? asText(panel.description).trim() : '';
   const links = useMemo(() => panelLinks(panel, replaceVariables), [panel, replaceVariables]);
   const transparent = panel.transparent === true;
@@ -160,7 +162,8 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
   const frames = data.data?.frames ?? [];
   const titleId = `panel-title-${props.dashboardUid}-${panel.id ?? 'x'}`;
   const descriptionId = `${titleId}-description`;
-  const name = title || 'panel';
+  const unnamed = unnamedPanelName(panel);
+  const name = title || unnamed;
 
   return (
     <Paper
@@ -172,16 +175,33 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
       aria-describedby={description ? descriptionId : undefined}
       bg={transparent ? 'transparent' : undefined}
       data-transparent={transparent || undefined}
-      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}
       data-panel-id={panel.id}
       // What the bench (and a person's tooling) can wait for: the panel has drawn its answer.
       data-panel-state={data.loading ? 'loading' : data.error && frames.length === 0 ? 'error' : 'done'}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap" px="xs" h={HEADER_PX} style={{ flexShrink: 0 }} data-panel-header>
+      {/* Grafana draws no title, nor a header line, for a panel without one; its region keeps a name all the same. */}
+      {!title && (
+        <Text id={titleId} component={props.headingLevel === 2 ? 'h2' : 'h3'} className={classes.srOnly}>
+          {unnamed}
+        </Text>
+      )}
+      <Group
+        justify="space-between"
+        gap={4}
+        wrap="nowrap"
+        px="xs"
+        h={HEADER_PX}
+        style={{ flexShrink: 0 }}
+        className={title ? undefined : classes.hoverHeader}
+        data-panel-header
+      >
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text id={titleId} size="sm" fw={600} truncate component={props.headingLevel === 2 ? 'h2' : 'h3'} m={0}>
-            {title || `Untitled panel${panel.id !== undefined ? ` ${panel.id}` : ''}`}
-          </Text>
+          {title && (
+            <Text id={titleId} size="sm" fw={600} truncate component={props.headingLevel === 2 ? 'h2' : 'h3'} m={0}>
+              {title}
+            </Text>
+          )}
           {description && (
             <Tooltip label={description} multiline maw={360} events={{ hover: true, focus: true, touch: true }} withinPortal>
               <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`Description of ${name}`} aria-describedby={descriptionId}>
@@ -209,25 +229,27 @@ export const LivePanel = memo(function LivePanel(props: LivePanelProps) {
             </ActionIcon>
           </Tooltip>
         )}
-        <PanelMenu
-          title={title || 'untitled'}
-          links={links}
-          viewing={props.viewing}
-          canEdit={props.canEdit}
-          exploreHref={exploreLink}
-          newAlertRuleHref={newAlertRuleLink}
-          onView={() => props.onView(props.viewing ? undefined : panel.id)}
-          onInspect={setInspect}
-          onShare={hasId && props.onShare ? () => props.onShare?.(panel.id!) : undefined}
-          editing={props.editActions && hasId ? panelEditing(props.editActions, panel.id!) : undefined}
-        />
+        <div className={title ? undefined : classes.hoverMenu}>
+          <PanelMenu
+            title={title || (hasId ? String(panel.id) : 'untitled')}
+            links={links}
+            viewing={props.viewing}
+            canEdit={props.canEdit}
+            exploreHref={exploreLink}
+            newAlertRuleHref={newAlertRuleLink}
+            onView={() => props.onView(props.viewing ? undefined : panel.id)}
+            onInspect={setInspect}
+            onShare={hasId && props.onShare ? () => props.onShare?.(panel.id!) : undefined}
+            editing={props.editActions && hasId ? panelEditing(props.editActions, panel.id!) : undefined}
+          />
+        </div>
       </Group>
       {/* The padding sits outside the measured box: Mantine measures the border box, so a padded
           measured element would hand the renderer 16 px more width and 8 px more height than it has. */}
-      <div style={{ flex: 1, minHeight: 0, padding: '0 8px 8px', display: 'flex' }}>
+      <div style={{ flex: 1, minHeight: 0, padding: title ? '0 8px 8px' : 8, display: 'flex' }}>
         <div ref={bodyRef} data-panel-body style={{ flex: 1, minWidth: 0, minHeight: 0, position: 'relative' }}>
           {data.loading ? (
-            <div role="status" aria-label={`Loading ${title || 'panel'}`} style={{ height: '100%' }}>
+            <div role="status" aria-label={`Loading ${name}`} style={{ height: '100%' }}>
               <Skeleton h="100%" radius="sm" />
             </div>
           ) : width > 0 && height > 0 ? (

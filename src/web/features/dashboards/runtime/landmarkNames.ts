@@ -5,7 +5,7 @@ import type { Panel } from '../../../panels/layout';
  * `landmark-unique` and leave a screen reader's landmark list ambiguous. For every title shown more
  * than once, the second and later panels get their place among those of that title ("(2)", "(3)"),
  * heard after the title and never shown; a title used once stays as it is, as Grafana names it.
- * `titleOf` gives the title as the panel shows it (variables replaced, "Untitled panel" for none).
+ * `titleOf` gives the title as the panel shows it (variables replaced, `unnamedPanelName` for none).
  */
 export function duplicateTitleNumbers(panels: readonly Panel[], titleOf: (panel: Panel) => string): Map<number, number> {
   const seen = new Map<string, number>();
@@ -25,4 +25,12 @@ export function duplicateTitleNumbers(panels: readonly Panel[], titleOf: (panel:
   };
   visit(panels);
   return numbers;
+}
+
+/**
+ * The name of a panel's region when its title is empty: Grafana shows no title then, but a
+ * screen reader still hears which panel it is in ("Panel 4").
+ */
+export function unnamedPanelName(panel: Panel): string {
+  return typeof panel.id === 'number' ? `Panel ${panel.id}` : 'Panel';
 }

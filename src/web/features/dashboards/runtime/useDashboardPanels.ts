@@ -4,7 +4,7 @@ import { preloadRenderers } from '../../../panels/PanelRenderer';
 import type { PanelAnnotation } from '../../../panels/types';
 import { annotationsForPanel, type DashboardAnnotation } from './annotations';
 import { panelTypes, savedPanelIds } from './dashboardPanels';
-import { duplicateTitleNumbers } from './landmarkNames';
+import { duplicateTitleNumbers, unnamedPanelName } from './landmarkNames';
 import { expandRepeats, scopeWithPanelVars } from './repeat';
 import type { InterpolationScope } from './types';
 import { interpolate } from './interpolation';
@@ -38,7 +38,7 @@ export function useDashboardPanels(savedPanels: unknown, scope: InterpolationSco
       duplicateTitleNumbers(panels, (panel) => {
         const own = (typeof panel.id === 'number' && perPanel.get(panel.id)?.scope) || scope;
         const text = typeof panel.title === 'string' ? interpolate(panel.title, own, { format: 'text' }) : '';
-        return text || `Untitled panel ${panel.id}`;
+        return text || unnamedPanelName(panel);
       }),
     [panels, perPanel, scope],
   );
