@@ -106,6 +106,7 @@ function valueMatches(value: unknown, matcher: Json): boolean {
       return n !== null && limit !== null ? n === limit : String(value ?? '') === String(o.value ?? '');
     case 'notEqual':
       return n !== null && limit !== null ? n !== limit : String(value ?? '') !== String(o.value ?? '');
+    case 'between':
     case 'range': {
       const from = asNumber(o.from);
       const to = asNumber(o.to);

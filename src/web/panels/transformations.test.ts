@@ -240,4 +240,14 @@ describe('groupBy, seriesToRows and filterByValue', () => {
     };
     expect(columns(regex)[0]!.errors).toEqual([5, 7]);
   });
+
+  it('reads Grafana’s “Is between” matcher (`between`, strictly inside its bounds)', () => {
+    const between: Panel = {
+      type: 'table',
+      transformations: [
+        { id: 'filterByValue', options: { filters: [{ fieldName: 'errors', config: { id: 'between', options: { from: 3, to: 7 } } }] } },
+      ],
+    };
+    expect(columns(between)[0]!.service).toEqual(['y']);
+  });
 });

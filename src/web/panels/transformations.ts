@@ -2,6 +2,8 @@ import type { DataFrame } from '../../contract/query';
 import type { Panel } from './layout';
 import { sourceNameOf, toRegExp } from './fieldDisplay';
 import { asNumber, decodeFrames, fieldNameOf, framedWithLength, type PanelField, type PanelFrame } from './frames';
+import { convertFieldType, extractFields } from './fieldTransformations';
+import { joinByLabels, partitionByValues } from './frameTransformations';
 import { filterByValue, groupBy, seriesToRows } from './rowTransformations';
 import { reduceValues, reducerName } from './reducers';
 
@@ -9,7 +11,7 @@ import { reduceValues, reducerName } from './reducers';
  * Grafana's most used panel transformations (`panel.transformations`), applied to the decoded frames
  * before field config: calculateField, organize, filterFieldsByName, renameByRegex, merge,
  * joinByField (seriesToColumns), reduce, labelsToFields, sortBy, limit, filterByRefId, groupBy,
- * seriesToRows, filterByValue. Others are left out (the data passes through unchanged).
+ * seriesToRows, filterByValue, convertFieldType, partitionByValues, joinByLabels, extractFields. Others are left out (the data passes through unchanged).
  */
 
 type Json = Record<string, unknown>;
@@ -31,6 +33,10 @@ export const SUPPORTED_TRANSFORMATIONS = [
   'groupBy',
   'seriesToRows',
   'filterByValue',
+  'convertFieldType',
+  'partitionByValues',
+  'joinByLabels',
+  'extractFields',
 ] as const;
 
 /** Names fields carry through transformations: what Grafana's `getFieldDisplayName` gives before field config. */
@@ -370,6 +376,18 @@ export function applyTransformations(panel: Panel, input: PanelFrame[]): PanelFr
         break;
       case 'filterByValue':
         out = filterByValue(targets, options);
+        break;
+      case 'convertFieldType':
+        out = convertFieldType(targets, options);
+        break;
+      case 'partitionByValues':
+        out = partitionByValues(targets, options);
+        break;
+      case 'joinByLabels':
+        out = joinByLabels(targets, options);
+        break;
+      case 'extractFields':
+        out = extractFields(targets, options);
         break;
       default:
         out = targets;

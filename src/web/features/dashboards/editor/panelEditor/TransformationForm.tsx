@@ -2,12 +2,18 @@ import { Text } from '@mantine/core';
 import type { JSX } from 'react';
 import { SUPPORTED_TRANSFORMATIONS } from '../../../../panels/transformations';
 import { CalculateFieldForm } from './transformationForms/CalculateFieldForm';
+import { ConvertFieldTypeForm } from './transformationForms/ConvertFieldTypeForm';
+import { ExtractFieldsForm } from './transformationForms/ExtractFieldsForm';
 import { FilterByRefIdForm } from './transformationForms/FilterByRefIdForm';
+import { FilterByValueForm } from './transformationForms/FilterByValueForm';
 import { FilterFieldsByNameForm } from './transformationForms/FilterFieldsByNameForm';
+import { GroupByForm } from './transformationForms/GroupByForm';
 import { JoinByFieldForm } from './transformationForms/JoinByFieldForm';
+import { JoinByLabelsForm } from './transformationForms/JoinByLabelsForm';
 import { LabelsToFieldsForm } from './transformationForms/LabelsToFieldsForm';
 import { LimitForm } from './transformationForms/LimitForm';
 import { OrganizeForm } from './transformationForms/OrganizeForm';
+import { PartitionByValuesForm } from './transformationForms/PartitionByValuesForm';
 import { ReduceForm } from './transformationForms/ReduceForm';
 import { RenameByRegexForm } from './transformationForms/RenameByRegexForm';
 import { SortByForm } from './transformationForms/SortByForm';
@@ -18,6 +24,8 @@ export interface TransformationFormProps {
   options: Options;
   /** The names of the fields in the panel's data, for the pickers. */
   fields: string[];
+  /** The names of the labels of the panel's data, for the label pickers. */
+  labels?: string[];
   /** `field` names what changed, so typing is one undo step. */
   onChange(options: Options, field?: string): void;
 }
@@ -35,18 +43,26 @@ const FORMS = new Map<string, (props: OptionsFormProps) => JSX.Element>([
   ['sortBy', (props) => <SortByForm {...props} />],
   ['limit', (props) => <LimitForm {...props} />],
   ['filterByRefId', (props) => <FilterByRefIdForm {...props} />],
-  [
-    'merge',
-    () => (
-      <Text size="sm" c="dimmed">
-        Merges every table into one; it has no options.
-      </Text>
-    ),
-  ],
+  ['groupBy', (props) => <GroupByForm {...props} />],
+  ['filterByValue', (props) => <FilterByValueForm {...props} />],
+  ['convertFieldType', (props) => <ConvertFieldTypeForm {...props} />],
+  ['partitionByValues', (props) => <PartitionByValuesForm {...props} />],
+  ['joinByLabels', (props) => <JoinByLabelsForm {...props} />],
+  ['extractFields', (props) => <ExtractFieldsForm {...props} />],
+  ['merge', () => <NoOptions>Merges every table into one; it has no options.</NoOptions>],
+  ['seriesToRows', () => <NoOptions>Combines the series into one table of Time, Metric and Value; it has no options.</NoOptions>],
 ]);
 
+function NoOptions({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
 /** The options of one transformation, in Grafana's JSON shape. */
-export function TransformationForm({ id, options, fields, onChange }: TransformationFormProps) {
+export function TransformationForm({ id, options, fields, labels, onChange }: TransformationFormProps) {
   const form = FORMS.get(id);
   if (!form)
     return (
@@ -56,5 +72,5 @@ export function TransformationForm({ id, options, fields, onChange }: Transforma
           : 'Sightline does not apply this transformation: its data passes through unchanged. Edit its options in the panel JSON.'}
       </Text>
     );
-  return form({ id, options, fields, set: (patch, field) => onChange({ ...options, ...patch }, field) });
+  return form({ id, options, fields, labels, set: (patch, field) => onChange({ ...options, ...patch }, field) });
 }

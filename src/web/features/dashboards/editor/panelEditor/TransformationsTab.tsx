@@ -8,7 +8,14 @@ import type { Panel } from '../../../../panels/layout';
 import classes from './PanelEditor.module.css';
 import { moveItem, removeItem, replaceItem } from './targets';
 import { TransformationForm } from './TransformationForm';
-import { fieldNames, TRANSFORMATION_TYPES, transformationName, transformationsOf, type Transformation } from './transformationTypes';
+import {
+  fieldNames,
+  labelNames,
+  TRANSFORMATION_TYPES,
+  transformationName,
+  transformationsOf,
+  type Transformation,
+} from './transformationTypes';
 
 /** The panel's transformations in the order they run: add, reorder, disable, remove, and their options. */
 export function TransformationsTab({
@@ -25,6 +32,7 @@ export function TransformationsTab({
 }) {
   const list = transformationsOf(panel);
   const fields = useMemo(() => fieldNames(panel, frames), [panel, frames]);
+  const labels = useMemo(() => labelNames(frames), [frames]);
   const setList = (next: Transformation[], coalesce?: string) => onChange({ ...panel, transformations: next }, coalesce);
 
   const remove = (index: number) => {
@@ -109,6 +117,7 @@ export function TransformationsTab({
                 id={t.id}
                 options={typeof t.options === 'object' && t.options !== null ? t.options : {}}
                 fields={fields}
+                labels={labels}
                 onChange={(options, field) =>
                   setList(replaceItem(list, index, { ...t, options }), field ? `transformation-${index}-${field}` : undefined)
                 }

@@ -80,6 +80,49 @@ export const TRANSFORMATION_TYPES: ReadonlyArray<{
       'Filter data by query. This is useful if you are sharing the results from a different panel that has many queries and you want to only visualize a subset of that in this panel.',
     defaults: () => ({}),
   },
+  {
+    id: 'groupBy',
+    name: 'Group by',
+    description: 'Group the data by a field value then process calculations for each group.',
+    defaults: () => ({ fields: {} }),
+  },
+  {
+    id: 'seriesToRows',
+    name: 'Series to rows',
+    description: 'Merge many series and return a single series with time, metric and value as columns.',
+    defaults: () => ({}),
+  },
+  {
+    id: 'filterByValue',
+    name: 'Filter data by values',
+    description:
+      'Removes rows of the query results using user-defined filters. This is useful if you can not filter your data in the data source.',
+    defaults: () => ({ filters: [], type: 'include', match: 'any' }),
+  },
+  {
+    id: 'convertFieldType',
+    name: 'Convert field type',
+    description: 'Convert a field to a specified field type.',
+    defaults: () => ({ fields: {}, conversions: [{}] }),
+  },
+  {
+    id: 'partitionByValues',
+    name: 'Partition by values',
+    description: 'Split a one-frame dataset into multiple series.',
+    defaults: () => ({ keepFields: false }),
+  },
+  {
+    id: 'joinByLabels',
+    name: 'Join by labels',
+    description: 'Flatten labeled results into a table joined by labels.',
+    defaults: () => ({}),
+  },
+  {
+    id: 'extractFields',
+    name: 'Extract fields',
+    description: 'Parse fields from content (JSON, labels, etc).',
+    defaults: () => ({ delimiter: ',' }),
+  },
 ];
 
 export function transformationName(id: string): string {
@@ -91,6 +134,14 @@ export function transformationsOf(panel: Panel): Transformation[] {
   return (Array.isArray(panel.transformations) ? panel.transformations : []).filter(
     (t): t is Transformation => typeof t === 'object' && t !== null && typeof (t as Transformation).id === 'string',
   );
+}
+
+/** The names of the labels the fields of the panel's data carry (Grafana's `getDistinctLabels`). */
+export function labelNames(frames: DataFrame[]): string[] {
+  const names = new Set<string>();
+  for (const frame of decodeFrames(frames))
+    for (const field of frame.fields) for (const key of Object.keys(field.labels ?? {})) names.add(key);
+  return [...names];
 }
 
 /** The names of the fields the panel's data has, as the field pickers offer them (no duplicates). */

@@ -10,6 +10,8 @@ export interface OptionsFormProps {
   options: Options;
   /** The names of the fields in the panel's data, for the pickers. */
   fields: string[];
+  /** The names of the labels the data's fields carry, for the label pickers. */
+  labels?: string[];
   /** Merges `patch` into the options; `field` names what changed, so typing is one undo step. */
   set(patch: Options, field?: string): void;
 }
