@@ -1,42 +1,14 @@
 import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../api/session';
 import { renderRoutes } from '../../../test/render';
 import { API, answer, connectedSession, fixtures, server } from '../../../test/server';
 import { LiveDashboard } from './LiveDashboard';
+import { stubVisibleSizedElements } from '../../../test/browserStubs';
 
-/** Every panel is on screen and 400 px wide, so each asks for its data as soon as it may. */
-class SizedResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
-  observe(target: Element) {
-    const size = [{ inlineSize: 400, blockSize: 200 }];
-    const rect = { x: 0, y: 0, top: 0, left: 0, width: 400, height: 200, right: 0, bottom: 0 };
-    this.callback(
-      [{ target, contentRect: rect, borderBoxSize: size, contentBoxSize: size } as unknown as ResizeObserverEntry],
-      this as unknown as ResizeObserver,
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
-class VisibleIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-  }
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
-  vi.stubGlobal('IntersectionObserver', VisibleIntersectionObserver);
-});
-afterEach(() => vi.unstubAllGlobals());
+// Every panel is on screen and 400 × 200 px, so it draws and asks for its data at once.
+stubVisibleSizedElements(400, 200);
 
 const prometheus = { uid: 'prom', type: 'prometheus' };
 const model = {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardWithMeta } from '../../../../../contract/dashboards';
 import { startSession } from '../../../../api/session';
 import { appRoutes } from '../../../../app/router';
@@ -8,38 +8,10 @@ import { tableFrame } from '../../../../panels/testing';
 import { renderRoutes } from '../../../../test/render';
 import { API, connectedSession, fixtures, serveDashboard, server } from '../../../../test/server';
 import { userEvent } from '../../../../test/user';
+import { stubVisibleSizedElements } from '../../../../test/browserStubs';
 
-// The preview draws once it is seen and sized: jsdom does neither, so these observers say it is.
-class SizedResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
-  observe(target: Element) {
-    const size = [{ inlineSize: 600, blockSize: 300 }];
-    const rect = { x: 0, y: 0, top: 0, left: 0, width: 600, height: 300, right: 0, bottom: 0 };
-    this.callback(
-      [{ target, contentRect: rect, borderBoxSize: size, contentBoxSize: size } as unknown as ResizeObserverEntry],
-      this as unknown as ResizeObserver,
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
-class VisibleIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-  }
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
-  vi.stubGlobal('IntersectionObserver', VisibleIntersectionObserver);
-});
-afterEach(() => vi.unstubAllGlobals());
+// Every panel is on screen and 600 × 300 px, so it draws and asks for its data at once.
+stubVisibleSizedElements(600, 300);
 
 const testdata = { uid: 'td', name: 'TestData', type: 'grafana-testdata-datasource', isDefault: true };
 
