@@ -186,3 +186,89 @@ test('a gauge writes its threshold labels, and a panel without a title shows non
 
   await expectAccessibleInBothThemes(page);
 });
+
+test('a thresholds time series with the scheme gradient changes colour at its thresholds, and horizontal stats stack', async ({
+  page,
+  server,
+}) => {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const created = await server.api<{ datasource: { uid: string } }>('POST', '/api/datasources', {
+    name: `TestData colours ${n}`,
+    type: 'grafana-testdata-datasource',
+    access: 'proxy',
+  });
+  const datasource = { type: 'grafana-testdata-datasource', uid: created.datasource.uid };
+  const thresholds = {
+    mode: 'absolute',
+    steps: [
+      { color: 'green', value: null },
+      { color: 'yellow', value: 40 },
+      { color: 'red', value: 70 },
+    ],
+  };
+  const saved = await server.api<{ url: string }>('POST', '/api/dashboards/db', {
+    dashboard: {
+      title: `Colours by value ${n}`,
+      schemaVersion: 39,
+      time: { from: 'now-1h', to: 'now' },
+      panels: [
+        {
+          id: 1,
+          title: 'Temperature',
+          type: 'timeseries',
+          datasource,
+          gridPos: { x: 0, y: 0, w: 12, h: 9 },
+          targets: [{ refId: 'A', datasource, scenarioId: 'csv_metric_values', stringInput: '10,20,30,45,55,65,75,85,95' }],
+          options: { legend: { displayMode: 'list', placement: 'bottom', showLegend: true } },
+          fieldConfig: {
+            defaults: { color: { mode: 'thresholds' }, thresholds, custom: { gradientMode: 'scheme', lineWidth: 3, fillOpacity: 25 } },
+            overrides: [],
+          },
+        },
+        {
+          id: 2,
+          title: 'Rooms',
+          type: 'stat',
+          datasource,
+          gridPos: { x: 12, y: 0, w: 8, h: 9 },
+          targets: [{ refId: 'A', datasource, scenarioId: 'csv_metric_values', stringInput: '10,40,75' }],
+          options: { orientation: 'horizontal', graphMode: 'none', reduceOptions: { values: true, calcs: [], fields: '' } },
+          fieldConfig: { defaults: { thresholds }, overrides: [] },
+        },
+      ],
+    },
+  });
+  await connect(page, server, server.adminToken, `${server.url}${saved.url}`);
+
+  // The line and its fill run green, yellow and red up the scale: count the canvas' pixels of each hue.
+  const temperature = page.getByRole('region', { name: 'Temperature', exact: true });
+  const canvas = temperature.locator('canvas').first();
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  const hues = () =>
+    canvas.evaluate((el: HTMLCanvasElement) => {
+      const { data } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
+      const count = { green: 0, yellow: 0, red: 0 };
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+        if (a < 200) continue;
+        if (g > 150 && r < 140 && b < 130) count.green++;
+        else if (r > 220 && g > 190 && b < 80) count.yellow++;
+        else if (r > 220 && g < 100 && b < 110) count.red++;
+      }
+      return [count.green > 20, count.yellow > 20, count.red > 20];
+    });
+  await expect.poll(hues, { timeout: 30_000 }).toEqual([true, true, true]);
+  await page.screenshot({ path: '/tmp/colours-by-value.png' });
+
+  // Horizontal stats stack one under the other, each the panel's full width.
+  const rooms = page.getByRole('region', { name: 'Rooms', exact: true });
+  const values = rooms.getByTestId('stat-value');
+  await expect(values).toHaveCount(3, { timeout: 30_000 });
+  const boxes = await Promise.all([0, 1, 2].map((i) => values.nth(i).boundingBox()));
+  const [first, second, third] = boxes.map((b) => b!);
+  expect(second!.x).toBeCloseTo(first!.x, 0);
+  expect(second!.width).toBeCloseTo(first!.width, 0);
+  expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+  expect(third!.y).toBeGreaterThan(second!.y + second!.height - 1);
+  expect(first!.width).toBeGreaterThan(first!.height * 2);
+});

@@ -213,6 +213,11 @@ export function isContinuousMode(mode: string | undefined): boolean {
   return !!mode && mode in CONTINUOUS;
 }
 
+/** The colours a continuous scheme runs through, from the low end to the high end. */
+export function continuousStops(mode: string): string[] {
+  return CONTINUOUS[mode] ?? CONTINUOUS['continuous-GrYlRd']!;
+}
+
 /** The colour of a continuous scheme at `fraction` (0–1) of the field's range. */
 export function continuousColor(mode: string, fraction: number): string {
   const stops = (CONTINUOUS[mode] ?? CONTINUOUS['continuous-GrYlRd']!).map((s) => parseColor(s)!);

@@ -1,12 +1,13 @@
 import { readableColor, withAlpha } from '../colors';
 import { dataLinksFor, type DataLink } from '../dataLinks';
 import { displayText, panelDefaults, type FieldDisplay } from '../fieldDisplay';
-import { cellGrid, fitFontSize, orientationOf } from '../layoutValues';
+import { fitFontSize } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import type { PanelProps } from '../types';
-import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
+import { usePanelValues, ValueName } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
 import { statBackground } from './statColors';
+import { isWideLayout, statCells } from './statLayout';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -19,6 +20,8 @@ export interface StatOptions {
   /** `options.text`: fixed sizes in pixels instead of fitting the box. */
   valueSize?: number;
   titleSize?: number;
+  /** Name and value side by side in a wide box (Grafana's default). */
+  wideLayout: boolean;
 }
 
 export function statOptionsOf(options: unknown): StatOptions {
@@ -43,6 +46,7 @@ export function statOptionsOf(options: unknown): StatOptions {
     orientation: o.orientation,
     valueSize: size(text.valueSize),
     titleSize: size(text.titleSize),
+    wideLayout: o.wideLayout !== false,
   };
 }
 
@@ -76,8 +80,14 @@ function StatValue({
     options.colorMode === 'background' || options.colorMode === 'background_solid'
       ? statBackground(item.display.color, options.colorMode, scheme)
       : undefined;
-  const valueSize = options.valueSize ?? fitFontSize(text, width - 8, showName ? height * 0.7 : height, showName ? 0.5 : 0.62, 12, 110);
-  const nameSize = options.titleSize ?? Math.max(11, Math.min(20, Math.round(valueSize * 0.35)));
+  // Grafana's BigValue: a wide box puts the name left of the value (its wide layouts), any other above it (its stacked ones).
+  const wide = showName && showValue && isWideLayout(width, height, options.wideLayout);
+  const valueSize = wide
+    ? (options.valueSize ?? fitFontSize(text, width * 0.4 - 8, height, 0.62, 12, 110))
+    : (options.valueSize ?? fitFontSize(text, width - 8, showName ? height * 0.7 : height, showName ? 0.5 : 0.62, 12, 110));
+  const nameSize = wide
+    ? (options.titleSize ?? Math.max(11, Math.min(Math.round(valueSize * 0.7), fitFontSize(item.name, width * 0.55, height, 0.5, 11, 40))))
+    : (options.titleSize ?? Math.max(11, Math.min(20, Math.round(valueSize * 0.35))));
   // Grafana's threshold colours on white fail WCAG contrast; the same hue a little darker (or lighter on dark) passes.
   const valueColor = background
     ? background.text
@@ -108,9 +118,10 @@ function StatValue({
         background: background?.css,
         color: background?.text ?? 'inherit',
         display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        alignItems: options.justifyMode === 'center' || !showSparkline ? 'center' : 'flex-start',
+        flexDirection: wide ? 'row' : 'column',
+        justifyContent: wide ? (options.justifyMode === 'center' ? 'center' : 'space-between') : 'center',
+        alignItems: wide || options.justifyMode === 'center' || !showSparkline ? 'center' : 'flex-start',
+        gap: wide ? 8 : undefined,
         padding: '0 8px',
         boxSizing: 'border-box',
       }}
@@ -124,7 +135,12 @@ function StatValue({
           color={sparkColor}
         />
       )}
-      {showName && <ValueName name={item.name} style={{ position: 'relative', fontSize: nameSize, lineHeight: 1.2, maxWidth: '100%' }} />}
+      {showName && (
+        <ValueName
+          name={item.name}
+          style={{ position: 'relative', fontSize: nameSize, lineHeight: 1.2, maxWidth: wide ? '60%' : '100%' }}
+        />
+      )}
       {showValue && (
         <div
           style={{ position: 'relative', fontSize: valueSize, fontWeight: 500, lineHeight: 1.15, color: valueColor, whiteSpace: 'nowrap' }}
@@ -152,26 +168,29 @@ export default function StatPanel(props: PanelProps) {
       replaceVariables,
     })[0];
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
-  const orientation = orientationOf(options.orientation, width, height);
-  const grid = cellGrid(values.length, width, height, orientation, { minWidth: 110, minHeight: 48, minCell: 20, gap: 6 });
+  const cells = statCells(values.length, width, height, options.orientation);
   const showName =
     options.textMode === 'name' || options.textMode === 'value_and_name' || (options.textMode === 'auto' && values.length > 1);
   const showValue = options.textMode !== 'name' && options.textMode !== 'none';
   return (
-    <ValueGrid grid={grid} centerRows>
-      {values.map((item, i) => (
-        <StatValue
-          key={i}
-          item={item}
-          width={grid.cellWidth}
-          height={grid.cellHeight}
-          options={options}
-          showName={showName}
-          showValue={showValue}
-          scheme={scheme}
-          link={linkOf(item)}
-        />
-      ))}
-    </ValueGrid>
+    <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
+      {values.map((item, i) => {
+        const cell = cells[i]!;
+        return (
+          <div key={i} style={{ position: 'absolute', left: cell.left, top: cell.top, width: cell.width, height: cell.height }}>
+            <StatValue
+              item={item}
+              width={cell.width}
+              height={cell.height}
+              options={options}
+              showName={showName}
+              showValue={showValue}
+              scheme={scheme}
+              link={linkOf(item)}
+            />
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import {
   displayText,
   getDisplayProcessor,
   prepareFields,
-  seriesColor,
   thresholdsOf,
   type DisplayField,
   type FieldConfig,
@@ -12,6 +11,8 @@ import {
   type Scheme,
 } from '../fieldDisplay';
 import { asNumber, type PanelFrame } from '../frames';
+import type { SchemeGradient } from './scaleGradient';
+import { colorOfValue, colorRange, graphSeriesColor, isByValueMode, schemeGradientOf } from './seriesColors';
 
 /** A time series panel's data as uPlot wants it: one shared time axis, one aligned array per series. */
 
@@ -53,6 +54,10 @@ export interface GraphSeries {
   /** Which y scale it is drawn against: one per unit (and per stacking percent). */
   scaleKey: string;
   format: (value: unknown) => string;
+  /** `gradientMode: scheme`: the line and fill coloured along the y scale. */
+  gradient?: SchemeGradient;
+  /** By-value colour modes: the colour of one value (the tooltip's). */
+  valueColor?: (value: number) => string;
 }
 
 export interface GraphScale {
@@ -275,6 +280,16 @@ export function buildGraphData(
   const scales = new Map<string, GraphScale>();
   const series: GraphSeries[] = [];
   let thresholds: GraphThresholds | undefined;
+  // Grafana's global range: by-value colours of fields without min/max are placed between the panel's least and greatest values.
+  let panelMin = Number.POSITIVE_INFINITY;
+  let panelMax = Number.NEGATIVE_INFINITY;
+  for (const { values } of columns) {
+    for (const v of values) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      if (v < panelMin) panelMin = v;
+      if (v > panelMax) panelMax = v;
+    }
+  }
   for (const { field, values } of columns) {
     const custom = seriesCustom(field.config);
     const unit = custom.stackMode === 'percent' ? 'percentunit' : field.config.unit;
@@ -332,10 +347,17 @@ export function buildGraphData(
         })),
       };
     }
+    const range = colorRange(field, panelMin, panelMax);
+    const scheme = options.scheme ?? 'dark';
     series.push({
       field,
       label: field.displayName,
-      color: seriesColor(field, options.scheme),
+      color: graphSeriesColor(field, values, range, scheme),
+      gradient:
+        custom.gradientMode === 'scheme'
+          ? schemeGradientOf(field, { softMin: custom.axisSoftMin, softMax: custom.axisSoftMax }, scheme)
+          : undefined,
+      valueColor: isByValueMode(field.config.color?.mode) ? (v) => colorOfValue(field, v, range, scheme) : undefined,
       custom,
       values: typeof custom.spanNulls === 'number' ? spanShortGaps(times, values, custom.spanNulls) : values,
       scaleKey,

@@ -59,7 +59,8 @@ export function tooltipRows(
         : Number.POSITIVE_INFINITY;
     rows.push({
       label: s.label,
-      color: s.color,
+      // Grafana's tooltip colours each value as its display does: by value in thresholds and continuous modes.
+      color: typeof raw === 'number' && s.valueColor ? s.valueColor(raw) : s.color,
       value: raw === undefined ? '' : s.format(raw),
       raw: typeof raw === 'number' ? raw : null,
       seriesIndex: i,

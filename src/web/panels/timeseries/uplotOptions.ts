@@ -4,6 +4,7 @@ import { textWidth } from '../textMeasure';
 import type { Scheme } from '../fieldDisplay';
 import { intlTimeZone } from '../valueFormats';
 import type { GraphData, GraphScale, GraphSeries } from './graphData';
+import { schemeGradientStyle } from './scaleGradient';
 
 /** uPlot options from prepared graph data: pure, so the drawing rules are testable without a canvas. */
 
@@ -101,7 +102,7 @@ function pathsFor(series: GraphSeries): uPlot.Series.PathBuilder | undefined {
   }
 }
 
-/** A fill that fades from the series colour at the top of the plot to transparent (`gradientMode` opacity, hue, scheme). */
+/** A fill that fades from the series colour at the top of the plot to transparent (`gradientMode` opacity, hue). */
 function gradientFill(color: string, opacity: number): uPlot.Series.Fill {
   return (u) => {
     const { top, height } = u.bbox;
@@ -113,19 +114,28 @@ function gradientFill(color: string, opacity: number): uPlot.Series.Fill {
   };
 }
 
+/** The colour uPlot worked out for a series' line on this draw: points share a gradient line's colours. */
+const drawnStroke = (u: uPlot, seriesIdx: number) =>
+  (u.series[seriesIdx] as uPlot.Series & { _stroke?: string | CanvasGradient })._stroke ?? '';
+
 export function seriesOptions(series: GraphSeries, stacked: boolean): uPlot.Series {
   const c = series.custom;
   const fillOpacity = c.drawStyle === 'bars' && c.fillOpacity === 0 ? 100 : c.fillOpacity;
+  // Grafana's scheme gradient: line and fill coloured by where they are on the y scale (stacked or not).
+  const gradient = series.gradient;
   const fill =
     fillOpacity <= 0
       ? undefined
-      : c.gradientMode !== 'none' && !stacked
-        ? gradientFill(series.color, fillOpacity / 100)
-        : withAlpha(series.color, fillOpacity / 100);
+      : gradient
+        ? schemeGradientStyle(gradient, fillOpacity / 100)
+        : (c.gradientMode === 'opacity' || c.gradientMode === 'hue') && !stacked
+          ? gradientFill(series.color, fillOpacity / 100)
+          : withAlpha(series.color, fillOpacity / 100);
+  const pointColor = gradient ? drawnStroke : series.color;
   return {
     label: series.label,
     scale: series.scaleKey,
-    stroke: series.color,
+    stroke: gradient ? schemeGradientStyle(gradient, 1) : series.color,
     width: c.drawStyle === 'points' ? 0 : c.lineWidth,
     fill,
     fillTo: stacked ? 0 : undefined,
@@ -136,8 +146,8 @@ export function seriesOptions(series: GraphSeries, stacked: boolean): uPlot.Seri
     points: {
       show: c.drawStyle === 'points' || c.showPoints === 'always' ? true : c.showPoints === 'never' ? false : undefined,
       size: c.pointSize,
-      stroke: series.color,
-      fill: series.color,
+      stroke: pointColor,
+      fill: pointColor,
     },
   };
 }

@@ -22,7 +22,7 @@ import { buildUplotOptions } from './uplotOptions';
 /** The signature of everything that needs a new uPlot (series, scales, styles); data alone only calls setData. */
 function signatureOf(graph: GraphData, extra: unknown[]): string {
   return JSON.stringify([
-    graph.series.map((s) => [s.label, s.color, s.scaleKey, s.custom]),
+    graph.series.map((s) => [s.label, s.color, s.scaleKey, s.custom, s.gradient]),
     graph.scales.map((s) => [s.key, s.min, s.max, s.softMin, s.softMax, s.placement, s.label, s.unit, s.decimals]),
     graph.bands,
     extra,
