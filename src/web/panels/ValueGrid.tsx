@@ -1,6 +1,5 @@
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { getFieldDisplayValues, type FieldDisplay, type Scheme } from './fieldDisplay';
-import type { CellGrid } from './layoutValues';
 import { useScheme } from './PanelStates';
 import { panelFrames } from './transformations';
 import type { PanelProps } from './types';
@@ -19,31 +18,6 @@ export function usePanelValues({
     [panel, frames, scheme, timeZone, replaceVariables],
   );
   return { scheme, values };
-}
-
-/**
- * The cells of `grid` (`cellGrid`), centred across the panel; `centerRows` centres them down it
- * too. A grid larger than the panel scrolls and takes focus, so a keyboard can scroll it.
- */
-export function ValueGrid({ grid, centerRows = false, children }: { grid: CellGrid; centerRows?: boolean; children: ReactNode }) {
-  return (
-    <div
-      tabIndex={grid.scrolls ? 0 : undefined}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: `repeat(${grid.columns}, ${grid.cellWidth}px)`,
-        gridAutoRows: `${grid.cellHeight}px`,
-        gap: grid.gap,
-        width: '100%',
-        height: '100%',
-        justifyContent: 'center',
-        alignContent: centerRows ? 'center' : undefined,
-        overflow: 'auto',
-      }}
-    >
-      {children}
-    </div>
-  );
 }
 
 /** A value's name on one line, cut with an ellipsis when too long; the whole name shows on hover. */

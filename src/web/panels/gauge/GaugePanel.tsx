@@ -1,10 +1,10 @@
 import { readableColor } from '../colors';
 import { panelDefaults, type FieldDisplay, type Scheme } from '../fieldDisplay';
-import { cellGrid, orientationOf } from '../layoutValues';
 import { NoData } from '../PanelStates';
 import { statText } from '../stat/StatPanel';
 import type { PanelProps } from '../types';
-import { usePanelValues, ValueGrid, ValueName } from '../ValueGrid';
+import { usePanelValues, ValueName } from '../ValueGrid';
+import { repeaterLayout } from '../vizRepeater';
 import { angleOf, arcPath, gaugeGeometry, gaugeScale, point, scaleBands, scaleLabels } from './gaugeLayout';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,7 +133,6 @@ export default function GaugePanel(props: PanelProps) {
   const { scheme, values } = usePanelValues(props);
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
   const options = isObject(panel.options) ? panel.options : {};
-  const orientation = orientationOf(options.orientation, width, height);
   const text = isObject(options.text) ? options.text : {};
   const gaugeOptions: GaugeOptions = {
     markers: options.showThresholdMarkers !== false,
@@ -141,20 +140,34 @@ export default function GaugePanel(props: PanelProps) {
     valueSize: sizeOf(text.valueSize),
     titleSize: sizeOf(text.titleSize),
   };
-  const grid = cellGrid(values.length, width, height, orientation, { minWidth: 100, minHeight: 80, minCell: 40, gap: 0 });
+  // Grafana's gauge: VizRepeater with 16 px between gauges, a grid for `auto`, and the least sizes
+  // of manual sizing (a stack held at them scrolls).
+  const manual = options.sizing === 'manual';
+  const layout = repeaterLayout(values.length, width, height, options.orientation, {
+    spacing: 16,
+    minWidth: manual ? (sizeOf(options.minVizWidth) ?? 75) : 0,
+    minHeight: manual ? (sizeOf(options.minVizHeight) ?? 75) : 0,
+  });
   return (
-    <ValueGrid grid={grid}>
-      {values.map((item, i) => (
-        <Gauge
-          key={i}
-          item={item}
-          width={grid.cellWidth}
-          height={grid.cellHeight}
-          showName={values.length > 1}
-          options={gaugeOptions}
-          scheme={scheme}
-        />
-      ))}
-    </ValueGrid>
+    <div
+      tabIndex={layout.scrolls ? 0 : undefined}
+      style={{ position: 'relative', width: '100%', height: '100%', overflow: layout.scrolls ? 'auto' : 'hidden' }}
+    >
+      {values.map((item, i) => {
+        const cell = layout.cells[i]!;
+        return (
+          <div key={i} style={{ position: 'absolute', left: cell.left, top: cell.top, width: cell.width, height: cell.height }}>
+            <Gauge
+              item={item}
+              width={cell.width}
+              height={cell.height}
+              showName={values.length > 1}
+              options={gaugeOptions}
+              scheme={scheme}
+            />
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -7,7 +7,8 @@ import type { PanelProps } from '../types';
 import { usePanelValues, ValueName } from '../ValueGrid';
 import { Sparkline } from './Sparkline';
 import { statBackground } from './statColors';
-import { isWideLayout, statCells } from './statLayout';
+import { isWideLayout, STAT_SPACING } from './statLayout';
+import { repeaterLayout } from '../vizRepeater';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -168,7 +169,7 @@ export default function StatPanel(props: PanelProps) {
       replaceVariables,
     })[0];
   if (values.length === 0) return <NoData text={panelDefaults(panel).noValue} />;
-  const cells = statCells(values.length, width, height, options.orientation);
+  const { cells } = repeaterLayout(values.length, width, height, options.orientation, { spacing: STAT_SPACING });
   const showName =
     options.textMode === 'name' || options.textMode === 'value_and_name' || (options.textMode === 'auto' && values.length > 1);
   const showValue = options.textMode !== 'name' && options.textMode !== 'none';
