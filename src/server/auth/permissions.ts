@@ -9,10 +9,13 @@ import type { Identity } from './identity';
 export const permissions = {
   /** Who am I: any valid token may ask, whatever its role. */
   'users.self:read': 'None',
-  /** Changes one's own password: whoever signed in with one may. */
+  /** Changes one's own password (whoever signed in with one may) or preferences. */
   'users.self:write': 'None',
   'orgs:read': 'Viewer',
   'orgs:write': 'Admin',
+  /** The org's preferences: Grafana grants reading and writing them with the org writer role, to Admins. */
+  'orgs.preferences:read': 'Admin',
+  'orgs.preferences:write': 'Admin',
   'org.users:read': 'Admin',
   'org.users:add': 'Admin',
   'org.users:write': 'Admin',

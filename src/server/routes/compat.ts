@@ -4,7 +4,9 @@ import type { FrontendSettings } from '../../contract/system';
 import { roleAtLeast, type Action } from '../auth/permissions';
 import { ApiError, notFound } from '../errors';
 import type { Store } from '../store';
+import { dashboardUrl } from '../urls';
 import { buildInfo } from '../version';
+import { effectivePreferences } from './preferences';
 
 const WRITES: HTTPMethods[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -69,7 +71,7 @@ export const unsupported: UnsupportedFeature[] = [
   },
 ];
 
-/** Grafana's built-in home dashboard, for `GET /api/dashboards/home` (Sightline has no home preference). */
+/** Grafana's built-in home dashboard, for `GET /api/dashboards/home` when no preference names one. */
 function homeDashboard() {
   return {
     title: 'Home',
@@ -146,6 +148,12 @@ export function registerCompatRoutes(app: FastifyInstance, store: Store): void {
   app.get('/api/login/ping', { config: { action: 'users.self:read' } }, async (): Promise<MessageResponse> => ({ message: 'Logged in' }));
 
   app.get('/api/dashboards/home', { config: { action: 'dashboards:read' } }, async (request) => {
+    // Grafana: the effective home dashboard (the caller's, their teams', the org's) answers as a
+    // redirect to it; one deleted since has left the preference, so the built-in home applies.
+    const preferences = await effectivePreferences(store, request.identity);
+    if (preferences.homeDashboardUID) {
+      return { redirectUri: dashboardUrl(preferences.homeDashboardUID, preferences.homeDashboardSlug) };
+    }
     const canEdit = roleAtLeast(request.identity.role, 'Editor');
     const epoch = '0001-01-01T00:00:00Z';
     return {

@@ -22,6 +22,7 @@ import { registerImportRoutes } from './import';
 import { registerLoginRoutes } from './login';
 import { registerOrgRoutes } from './org';
 import { registerDashboardPermissionRoutes } from './permissions';
+import { registerPreferenceRoutes } from './preferences';
 import { registerProvisioningRoutes } from './provisioning';
 import { registerQueryRoutes } from './query';
 import { registerSearchRoutes } from './search';
@@ -72,6 +73,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerAnnotationRoutes(app, store);
   registerDataSourceRoutes(app, store);
   registerTeamRoutes(app, store);
+  registerPreferenceRoutes(app, store);
   registerDashboardPermissionRoutes(app, store);
   registerStarRoutes(app, store);
   registerImportRoutes(app, store);

@@ -10,6 +10,7 @@ import type { SqlDialect } from './dialect';
 import { FolderStore } from './folders';
 import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
+import { PreferenceStore } from './preferences';
 import { ProvisioningStore } from './provisioning';
 import { ServiceAccountStore } from './serviceaccounts';
 import { SessionStore } from './sessions';
@@ -34,6 +35,8 @@ export interface Stores {
   teams: TeamStore;
   dashboardPermissions: DashboardPermissionStore;
   stars: StarStore;
+  /** Grafana's preferences of orgs, teams and people (migration 0019). */
+  preferences: PreferenceStore;
   provisioning: ProvisioningStore;
   stats: StatsStore;
   alerting: AlertingStore;
@@ -75,6 +78,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     teams: new TeamStore(db),
     dashboardPermissions: new DashboardPermissionStore(db),
     stars: new StarStore(db),
+    preferences: new PreferenceStore(db),
     provisioning: new ProvisioningStore(db),
     stats: new StatsStore(db),
     alerting: new AlertingStore(db),

@@ -369,6 +369,33 @@ const migrations: Record<string, Migration> = {
       for (const table of ['annotation', 'annotation_span_class', 'dashboard', 'data_source']) await announceChanges(db, table);
     },
   },
+  '0019_preferences': {
+    // Grafana's `preferences`: one row per org (no user, no team), per team, or per person in an
+    // org. Deleting the org, the team or the account deletes its row; deleting the home dashboard
+    // empties the reference, so the default home applies again.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('preferences')
+        .addColumn('id', 'integer', autoIncrementKey)
+        .addColumn('org_id', 'integer', belongsTo('org.id'))
+        .addColumn('user_id', 'integer', mayBelongTo('user.id'))
+        .addColumn('team_id', 'integer', mayBelongTo('team.id'))
+        .addColumn('version', 'integer', notNullDefault(0))
+        .addColumn('home_dashboard_id', 'integer', (c) => c.references('dashboard.id').onDelete('set null'))
+        .addColumn('home_dashboard_uid', 'text', notNullDefault(''))
+        .addColumn('timezone', 'text', notNullDefault(''))
+        .addColumn('week_start', 'text', notNullDefault(''))
+        .addColumn('theme', 'text', notNullDefault(''))
+        .addColumn('json_data', 'text', notNullDefault('{}'))
+        .$call(createdAndUpdated)
+        .execute();
+      // One row per owner; a missing user or team counts as 0, as Grafana stores them.
+      await sql`create unique index preferences_owner on preferences (org_id, coalesce(user_id, 0), coalesce(team_id, 0))`.execute(db);
+      await db.schema.createIndex('preferences_user').on('preferences').column('user_id').execute();
+      await db.schema.createIndex('preferences_team').on('preferences').column('team_id').execute();
+      await db.schema.createIndex('preferences_home_dashboard').on('preferences').column('home_dashboard_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,7 @@ export interface Database {
   dashboard_provisioning: DashboardProvisioningTable;
   user_session: UserSessionTable;
   login_attempt: LoginAttemptTable;
+  preferences: PreferencesTable;
   alert_rule: AlertRuleTable;
   alert_rule_group: AlertRuleGroupTable;
   alert_instance: AlertInstanceTable;
@@ -283,6 +284,25 @@ export interface DashboardPermissionTable {
 }
 
 export type TeamRow = Selectable<TeamTable>;
+
+/** Grafana's preferences of an org (user and team null), a team, or a person in an org (migration 0019). */
+export interface PreferencesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  team_id: number | null;
+  version: number;
+  /** Emptied (null) when the dashboard is deleted. */
+  home_dashboard_id: number | null;
+  home_dashboard_uid: string;
+  timezone: string;
+  week_start: string;
+  theme: string;
+  /** JSON: `{language, locale, queryHistory: {homeTab}}`. */
+  json_data: string;
+  created: Millis;
+  updated: Millis;
+}
 
 /** A Grafana-managed alert rule (migration 0013); JSON text in `data`, `labels`, `annotations`, `notification_settings`. */
 export interface AlertRuleTable {

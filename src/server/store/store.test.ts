@@ -55,6 +55,7 @@ describe('store', () => {
       '0016_alert_default_contact_point',
       '0017_dashboard_changes_postgres',
       '0018_announce_cached_tables',
+      '0019_preferences',
     ]);
     await first.close();
     const second = await openDatabase(dir);
@@ -97,6 +98,7 @@ describe('store', () => {
     await sql`drop index dashboard_org_kind_title`.execute(store.db);
     // A file from before 0010 has none of the later migrations' tables either.
     for (const table of [
+      'preferences',
       'user_session',
       'login_attempt',
       'alert_rule',
@@ -116,7 +118,7 @@ describe('store', () => {
       await sql`drop table ${sql.table(table)}`.execute(store.db);
     for (const column of ['alert_id', 'new_state', 'prev_state'])
       await sql`alter table annotation drop column ${sql.id(column)}`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules', '0014_alert_notifications', '0015_alert_delivery_status', '0016_alert_default_contact_point', '0017_dashboard_changes_postgres', '0018_announce_cached_tables')`.execute(
+    await sql`delete from kysely_migration where name in ('0010_dashboard_changes', '0011_folder_list_index', '0012_sign_in', '0013_alert_rules', '0014_alert_notifications', '0015_alert_delivery_status', '0016_alert_default_contact_point', '0017_dashboard_changes_postgres', '0018_announce_cached_tables', '0019_preferences')`.execute(
       store.db,
     );
     await save('before', 'Saved Before The Upgrade');

@@ -13,8 +13,10 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
+  IconBuilding,
   IconBellOff,
   IconCompass,
   IconListDetails,
@@ -29,6 +31,7 @@ import {
   IconSitemap,
   IconSun,
   IconTemplate,
+  IconUser,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -51,6 +54,7 @@ const sections: Array<{ to: string; label: string; icon: typeof IconCompass; min
   { to: paths.users(), label: 'Users', icon: IconUsers },
   { to: paths.teams(), label: 'Teams', icon: IconUsersGroup },
   { to: paths.annotations(), label: 'Annotations', icon: IconMessage2 },
+  { to: paths.org(), label: 'Organization', icon: IconBuilding, minimumRole: 'Admin' },
 ];
 
 /** The pages under "Alerting"; each page adds its one line here. */
@@ -88,11 +92,20 @@ function PageLinks({ pages, onNavigate }: { pages: typeof sections; onNavigate: 
 
 // Its own chunk: pages that never show alerting download none of its code up front.
 const FiringCount = lazyComponent(() => import('../features/alerting/FiringCount'));
+// Applies the effective theme once it is known: its own chunk, after the page's first paint.
+const ApplyPreferences = lazyComponent(() => import('./ApplyPreferences'));
 
+/** Switches the theme, and keeps the choice as the account's own preference (Grafana's profile theme). */
 function ThemeToggle({ withText = false }: { withText?: boolean }) {
-  const { setColorScheme } = useMantineColorScheme();
+  const { setColorScheme: applyScheme } = useMantineColorScheme();
+  const queryClient = useQueryClient();
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
+  const setColorScheme = (theme: 'light' | 'dark') => {
+    applyScheme(theme);
+    // Loaded on the first switch: the save needs the API client, which the header does not.
+    void import('../api/preferences').then(({ savePreferredTheme }) => savePreferredTheme(queryClient, theme)).catch(() => undefined);
+  };
   if (withText)
     return (
       <Button
@@ -180,6 +193,16 @@ export function Shell() {
                   {orgAndRole}
                 </Group>
                 <ThemeToggle />
+                <ActionIcon
+                  component={Link}
+                  to={paths.profile()}
+                  variant="default"
+                  size="lg"
+                  aria-label={`Profile and preferences of ${session?.login ?? ''}`}
+                  title="Profile and preferences"
+                >
+                  <IconUser size={18} aria-hidden />
+                </ActionIcon>
                 {/* Only people have passwords: a token session is a service account's. Buttons, not a
                 menu: a menu's positioning code would add to every page's first download. */}
                 {session?.kind === 'cookie' && (
@@ -235,6 +258,16 @@ export function Shell() {
                 {orgAndRole}
               </Group>
               <ThemeToggle withText />
+              <Button
+                component={Link}
+                to={paths.profile()}
+                variant="default"
+                justify="flex-start"
+                leftSection={<IconUser size={16} aria-hidden />}
+                onClick={close}
+              >
+                Profile and preferences
+              </Button>
               {session?.kind === 'cookie' && (
                 <Button
                   component={Link}
@@ -261,6 +294,7 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        <ApplyPreferences />
         <Outlet />
       </AppShell.Main>
     </AppShell>

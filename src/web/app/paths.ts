@@ -4,7 +4,12 @@ const withNext = (path: string, next?: string | null) => (next ? `${path}?next=$
 export const paths = {
   login: (next?: string | null) => withNext('/login', next),
   connect: (next?: string | null) => withNext('/connect', next),
+  /** Where `/` sends a person: their effective home dashboard, else the dashboards. */
+  home: () => '/',
+  profile: () => '/profile',
   changePassword: () => '/profile/password',
+  /** The org's settings and preferences (Grafana's address). */
+  org: () => '/org',
   dashboards: () => '/dashboards',
   dashboard: (uid: string, slug = '', editview?: 'settings' | 'json' | 'versions') =>
     `/d/${uid}${slug ? `/${slug}` : ''}${editview ? `?editview=${editview}` : ''}`,
@@ -47,8 +52,8 @@ export const paths = {
   editSilence: (id: string) => `/alerting/silence/${encodeURIComponent(id)}/edit`,
 };
 
-/** Where to go after signing in: `next` when it is a page of this app (never another site, nor a sign-in page). */
+/** Where to go after signing in: `next` when it is a page of this app (never another site, nor a sign-in page), else home. */
 export function afterSignIn(next: string | null): string {
   // `//host` and `/\host` are other sites to a browser.
-  return next && /^\/(?![/\\])/.test(next) && !/^\/(login|connect)\b/.test(next) ? next : paths.dashboards();
+  return next && /^\/(?![/\\])/.test(next) && !/^\/(login|connect)\b/.test(next) ? next : paths.home();
 }

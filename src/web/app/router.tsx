@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type Params, type RouteObject } from 'react-router-dom';
 import { getSession } from '../api/session';
 import { AppLoading } from './AppLoading';
 import { PageError } from './PageError';
@@ -45,7 +45,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       ),
       errorElement: <PageError />,
       children: [
-        { index: true, element: <Navigate to="/dashboards" replace /> },
+        // The effective home dashboard (a preference of the person, their teams or the org), else the list.
+        { index: true, ...feature(() => import('./HomeRedirect').then((m) => ({ Component: m.HomeRedirect }))) },
         {
           path: 'dashboards',
           ...feature(() => import('../features/dashboards/DashboardsPage').then((m) => ({ Component: m.DashboardsPage }))),
@@ -97,6 +98,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'dashboards/f/:uid/permissions',
           ...feature(() => import('../features/folders/FolderPermissionsPage').then((m) => ({ Component: m.FolderPermissionsPage }))),
         },
+        { path: 'profile', ...feature(() => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage }))) },
+        { path: 'org', ...feature(() => import('../features/org/OrgPage').then((m) => ({ Component: m.OrgPage }))) },
         {
           path: 'profile/password',
           ...feature(() => import('../features/profile/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }))),

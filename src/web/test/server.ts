@@ -5,17 +5,36 @@ import type { DashboardMeta, DashboardWithMeta, SaveDashboardResponse } from '..
 import type { DataSource } from '../../contract/datasources';
 import type { ErrorResponse } from '../../contract/errors';
 import type { Org } from '../../contract/org';
+import type { HomeDashboardAnswer, Preferences } from '../../contract/preferences';
 import type { SignedInUser, UserOrg } from '../../contract/users';
 import type { CookieSession, TokenSession } from '../api/session';
 
 export const API = 'http://localhost:3000';
 
+/** What `GET /api/user/preferences/effective` answers when nothing is set: Sightline's defaults. */
+export const defaultEffectivePreferences: Preferences = {
+  theme: 'system',
+  homeDashboardId: 0,
+  homeDashboardUID: '',
+  timezone: 'browser',
+  weekStart: 'browser',
+  language: '',
+  locale: '',
+  queryHistory: { homeTab: '' },
+};
+
 /**
- * The mock API of component tests. Handlers answer with contract-typed bodies. The one default:
- * the navigation asks for firing alerts on every page, and by default none fire.
+ * The mock API of component tests. Handlers answer with contract-typed bodies. The defaults: the
+ * navigation asks for firing alerts on every page, and by default none fire; the frame asks for
+ * the account's effective preferences, by default none set; `/` asks for the home dashboard, by
+ * default Grafana's built-in one (no `redirectUri`).
  */
 export const server = setupServer(
   http.get(`${API}/api/prometheus/grafana/api/v1/rules`, () => HttpResponse.json({ status: 'success', data: { groups: [], totals: {} } })),
+  http.get(`${API}/api/user/preferences/effective`, () => HttpResponse.json(defaultEffectivePreferences)),
+  http.get(`${API}/api/dashboards/home`, () =>
+    HttpResponse.json({ dashboard: { title: 'Home' }, meta: { isHome: true } } satisfies HomeDashboardAnswer),
+  ),
 );
 
 /** A handler whose answer must satisfy the contract type `S`. */

@@ -10,6 +10,7 @@ import { paths } from '../../app/paths';
 import { confirmDestructive } from '../../components/confirmDestructive';
 import { ListTable, RowActions, RowIconAction, WhenLoaded } from '../../components/ListPage';
 import { Page } from '../../components/Page';
+import { PreferencesForm } from '../../components/PreferencesForm';
 import { RoleGuard } from '../../components/RoleGuard';
 import { InlineError } from '../../components/RoleSelect';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
@@ -180,7 +181,7 @@ function Members({ team }: { team: Team }) {
   );
 }
 
-/** `/org/teams/edit/:id`: rename a team and manage its members. */
+/** `/org/teams/edit/:id`: rename a team, manage its members and its preferences. */
 export function TeamPage() {
   const id = Number(useParams().id);
   const team = useTeam(id);
@@ -210,6 +211,7 @@ export function TeamPage() {
           <Stack gap="lg">
             <RenameForm key={`${team.data.name}/${team.data.email}`} team={team.data} />
             <Members team={team.data} />
+            <PreferencesForm level={{ kind: 'team', teamId: team.data.id }} title="Team preferences" />
           </Stack>
         )}
       </RoleGuard>

@@ -9,7 +9,7 @@ import type { OrgUserLookup } from '../../../contract/users';
 import { startSession } from '../../api/session';
 import { appRoutes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
-import { API, connectedSession, server } from '../../test/server';
+import { API, connectedSession, defaultEffectivePreferences, server } from '../../test/server';
 
 afterEach(() => notifications.clean());
 
@@ -78,6 +78,8 @@ describe('the teams page', () => {
     server.use(
       http.get(`${API}/api/teams/11`, () => HttpResponse.json(team({ id: 11, name: 'SRE' }))),
       http.get(`${API}/api/teams/11/members`, () => HttpResponse.json([])),
+      http.get(`${API}/api/teams/11/preferences`, () => HttpResponse.json(defaultEffectivePreferences)),
+      http.get(`${API}/api/search`, () => HttpResponse.json([])),
       http.get(`${API}/api/org/users/lookup`, () => HttpResponse.json([])),
       http.get(`${API}/api/serviceaccounts/search`, () =>
         HttpResponse.json({ totalCount: 0, page: 1, perPage: 1000, serviceAccounts: [] }),
@@ -160,6 +162,8 @@ describe('a team’s page', () => {
         return HttpResponse.json({ message: 'Team updated' });
       }),
       http.get(`${API}/api/teams/4/members`, () => HttpResponse.json(members)),
+      http.get(`${API}/api/teams/4/preferences`, () => HttpResponse.json(defaultEffectivePreferences)),
+      http.get(`${API}/api/search`, () => HttpResponse.json([])),
       http.post(`${API}/api/teams/4/members`, async ({ request }) => {
         const body = (await request.json()) as { userId: number };
         added.push(body);

@@ -66,7 +66,7 @@ export function LiveDashboard({
   layout?: LayoutEditing;
 }) {
   const state = useDashboardState(model);
-  const timePicker = useMemo(() => timePickerSettings(model), [model]);
+  const timePicker = useMemo(() => timePickerSettings(model, state.preferredWeekStart), [model, state.preferredWeekStart]);
   const editor = useLayoutEditor(layout);
   const panelEditActions = editor.editing && canEdit ? editor.actions.panelActions : undefined;
   const [kiosk, setKiosk] = useKioskMode();

@@ -21,9 +21,13 @@ export interface TimePickerSettings {
 const asObject = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-export function timePickerSettings(model: Record<string, unknown>): TimePickerSettings {
+const asWeekStart = (value: unknown): WeekStart | undefined =>
+  value === 'sunday' || value === 'saturday' || value === 'monday' ? value : undefined;
+
+/** `preferredWeekStart`: the account's effective preference, which applies where the dashboard sets none (Grafana's order). */
+export function timePickerSettings(model: Record<string, unknown>, preferredWeekStart?: string): TimePickerSettings {
   const timepicker = asObject(model.timepicker);
-  const weekStart = model.weekStart === 'sunday' || model.weekStart === 'saturday' ? model.weekStart : 'monday';
+  const weekStart = asWeekStart(model.weekStart) ?? asWeekStart(preferredWeekStart) ?? 'monday';
   const intervals = Array.isArray(timepicker.refresh_intervals)
     ? (timepicker.refresh_intervals as unknown[]).filter((v): v is string => typeof v === 'string' && parseDuration(v) !== undefined)
     : undefined;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffectivePreferences } from '../../../api/preferences';
 import { useUrlParams } from '../../../lib/useUrlParams';
 import { DEFAULT_RANGE, isRelative, isValidTimeExpression, refreshMs, resolveRange } from './time';
 import { asInspectTab, type InspectTab } from './PanelMenu';
@@ -6,8 +7,15 @@ import { panelIdParam } from './panelIdParam';
 import { timePickerSettings, withNowDelay } from './timePickerSettings';
 import type { RawTimeRange, ResolvedTimeRange } from './types';
 
-/** The range and time zone the URL gives, the dashboard's own as defaults (the share link reads them too). */
-export function urlTimeState(model: Record<string, unknown>, params: URLSearchParams): { raw: RawTimeRange; timeZone: string } {
+/**
+ * The range and time zone the URL gives, the dashboard's own as defaults (the share link reads
+ * them too); `preferredZone` is the signed-in account's effective timezone preference.
+ */
+export function urlTimeState(
+  model: Record<string, unknown>,
+  params: URLSearchParams,
+  preferredZone?: string,
+): { raw: RawTimeRange; timeZone: string } {
   const saved = (model.time ?? {}) as { from?: unknown; to?: unknown };
   const savedRange: RawTimeRange = {
     from: typeof saved.from === 'string' && isValidTimeExpression(saved.from) ? saved.from : DEFAULT_RANGE.from,
@@ -19,12 +27,16 @@ export function urlTimeState(model: Record<string, unknown>, params: URLSearchPa
     from: fromParam && isValidTimeExpression(fromParam) ? fromParam : savedRange.from,
     to: toParam && isValidTimeExpression(toParam) ? toParam : savedRange.to,
   };
-  return { raw, timeZone: params.get('timezone') || savedTimeZone(model) };
+  return { raw, timeZone: params.get('timezone') || savedTimeZone(model, preferredZone) };
 }
 
-/** The dashboard's saved `timezone`; Grafana's empty value means the browser's. */
-export function savedTimeZone(model: Record<string, unknown>): string {
-  return typeof model.timezone === 'string' && model.timezone ? model.timezone : 'browser';
+/**
+ * The dashboard's saved `timezone`. As Grafana's, an empty one is the account's effective
+ * preference (its own, its teams', the org's), and the browser's where none is set.
+ */
+export function savedTimeZone(model: Record<string, unknown>, preferredZone?: string): string {
+  if (typeof model.timezone === 'string' && model.timezone) return model.timezone;
+  return preferredZone || 'browser';
 }
 
 /**
@@ -34,7 +46,8 @@ export function savedTimeZone(model: Record<string, unknown>): string {
  */
 export function useDashboardState(model: Record<string, unknown>) {
   const [params, setUrlParams] = useUrlParams();
-  const time = urlTimeState(model, params);
+  const preferences = useEffectivePreferences().data;
+  const time = urlTimeState(model, params, preferences?.timezone);
   const { timeZone } = time;
   // The same object while the bounds are: the time controls are a memo.
   const raw: RawTimeRange = useMemo(() => ({ from: time.raw.from, to: time.raw.to }), [time.raw.from, time.raw.to]);
@@ -85,7 +98,7 @@ export function useDashboardState(model: Record<string, unknown>) {
   );
   // Switching tabs replaces the entry: Back closes the inspector rather than walking its tabs.
   const setInspectTab = useCallback((tab: InspectTab) => setUrlParams({ inspectTab: tab }, { replace: true }), [setUrlParams]);
-  const savedZone = savedTimeZone(model);
+  const savedZone = savedTimeZone(model, preferences?.timezone);
   const setTimeZone = useCallback(
     (next: string) => setUrlParams({ timezone: next === savedZone ? undefined : next }, { replace: false }),
     [setUrlParams, savedZone],
@@ -107,6 +120,8 @@ export function useDashboardState(model: Record<string, unknown>) {
     inspectPanel,
     inspectTab,
     savedTimeZone: savedZone,
+    /** The account's effective week start, for a dashboard whose own is empty. */
+    preferredWeekStart: preferences?.weekStart,
     setRange,
     setInspect,
     setInspectTab,
