@@ -17,6 +17,7 @@ test.describe('connecting with a token', () => {
       'Users',
       'Teams',
       'Annotations',
+      'Organization',
     ]);
   });
 

@@ -34,7 +34,7 @@ test.describe('teams', () => {
 
     // Rename.
     await page.getByRole('textbox', { name: 'Name' }).fill(`${name} squad`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Team ${name} squad` })).toBeVisible();
 
     // Add the Viewer service account as a member.
