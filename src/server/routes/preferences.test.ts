@@ -212,6 +212,40 @@ describe('preferences', () => {
     await write('PATCH', '/api/org/preferences', { homeDashboardUID: '' });
   });
 
+  it('never names a home dashboard the caller may not view: the next level’s, or the built-in home, applies', async () => {
+    // A folder only Admins see (no role grants), with a dashboard in it set as the org's and a team's home.
+    const folder = await server.call({ method: 'POST', url: '/api/folders', payload: { title: 'Pref locked', uid: 'pref-locked' } });
+    expect(folder.statusCode, folder.body).toBe(200);
+    const locked = await server.call({ method: 'POST', url: '/api/folders/pref-locked/permissions', payload: { items: [] } });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const saved = await server.call({
+      method: 'POST',
+      url: '/api/dashboards/db',
+      payload: { dashboard: { uid: 'pref-secret', title: 'Secret salaries' }, folderUid: 'pref-locked' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await dashboard('pref-open-home');
+    const account = await server.accountWithToken('Viewer');
+    const teamId = await team('Pref locked home', [account.id]);
+    expect((await write('PUT', '/api/org/preferences', { homeDashboardUID: 'pref-open-home' })).statusCode).toBe(200);
+    expect((await write('PUT', `/api/teams/${teamId}/preferences`, { homeDashboardUID: 'pref-secret' })).statusCode).toBe(200);
+
+    // The team's home is hidden from the Viewer: the org's applies, and the team's level reads as unset.
+    expect(await get('/api/user/preferences/effective', account.token)).toMatchObject({ homeDashboardUID: 'pref-open-home' });
+    const home = await server.call({ method: 'GET', url: '/api/dashboards/home', token: account.token });
+    expect(home.json()).toEqual({ redirectUri: '/d/pref-open-home/pref-open-home' });
+    expect(await get(`/api/teams/${teamId}/preferences`, account.token)).toMatchObject({ homeDashboardId: 0, homeDashboardUID: '' });
+    // An Admin, who may view it, still reads it.
+    expect(await get(`/api/teams/${teamId}/preferences`)).toMatchObject({ homeDashboardUID: 'pref-secret' });
+
+    // With the org's home hidden too, the built-in home answers.
+    expect((await write('PUT', '/api/org/preferences', { homeDashboardUID: 'pref-secret' })).statusCode).toBe(200);
+    const builtIn = await server.call({ method: 'GET', url: '/api/dashboards/home', token: account.token });
+    expect(builtIn.json()).not.toHaveProperty('redirectUri');
+    expect(JSON.stringify(builtIn.json())).not.toContain('pref-secret');
+    await write('PATCH', '/api/org/preferences', { homeDashboardUID: '' });
+  });
+
   it('forgets a deleted home dashboard, and deletes a team’s and a person’s with them', async () => {
     const id = await dashboard('pref-doomed');
     const alice = await person('pref-alice');

@@ -15,8 +15,9 @@ import type { Action } from '../auth/permissions';
 import { badRequest, notFound } from '../errors';
 import { parseInput } from '../http';
 import { parseGrafanaBody } from '../messages';
-import type { Store } from '../store';
+import type { Store, Stores } from '../store';
 import type { PreferenceOwner, PreferenceValues, StoredPreferences } from '../store/preferences';
+import { isForeignKeyViolation } from '../store/util';
 
 /** What applies where no level sets a field (Grafana's configured defaults; Sightline follows the system's theme). */
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -78,7 +79,25 @@ export function mergePreferences(levels: StoredPreferences[]): Preferences & { h
 
 /** Effective preferences of the caller (their own over their teams' over the org's over the defaults). */
 export async function effectivePreferences(store: Store, identity: Identity) {
-  return mergePreferences(await store.preferences.levelsFor(identity.orgId, identity.accountId));
+  return mergePreferences(await withViewableHomes(store, identity, await store.preferences.levelsFor(identity.orgId, identity.accountId)));
+}
+
+/**
+ * The levels with any home dashboard the caller may not view taken out: such a dashboard answers
+ * as a missing one (its uid and slug would name it), so the next level's home, or the built-in
+ * one, applies.
+ */
+async function withViewableHomes(store: Store, identity: Identity, levels: StoredPreferences[]): Promise<StoredPreferences[]> {
+  if (!levels.some((level) => level.homeDashboardId !== null)) return levels;
+  const access = await loadFolderAccess(store.folders, identity);
+  return Promise.all(
+    levels.map(async (level) => {
+      if (level.homeDashboardId === null) return level;
+      const found = await store.dashboards.getSummaryById(identity.orgId, level.homeDashboardId);
+      if (found && access.canDashboard(found, VIEW)) return level;
+      return { ...level, homeDashboardId: null, homeDashboardUid: null, homeDashboardSlug: null };
+    }),
+  );
 }
 
 /** Grafana's checks of a preferences body: the theme, and (Sightline's) the timezone and week start. */
@@ -102,7 +121,7 @@ function validate(body: UpdatePreferencesRequest): void {
  * the caller cannot view: Grafana's 404 "Dashboard not found".
  */
 async function homeDashboard(
-  store: Store,
+  store: Stores,
   identity: Identity,
   body: UpdatePreferencesRequest,
 ): Promise<{ id: number; uid: string } | null | undefined> {
@@ -148,21 +167,21 @@ interface Level {
   read: Action;
   write: Action;
   /** Whose preferences the request addresses; throws 404 for an unknown team. */
-  owner(identity: Identity, params: unknown): Promise<PreferenceOwner>;
+  owner(stores: Stores, identity: Identity, params: unknown): Promise<PreferenceOwner>;
 }
 
 /** Grafana's preferences of the caller, the org and a team: GET, PUT (whole) and PATCH (given keys). */
 export function registerPreferenceRoutes(app: FastifyInstance, store: Store): void {
   const levels: Level[] = [
-    { path: '/api/user/preferences', read: 'users.self:read', write: 'users.self:write', owner: async (i) => ({ userId: i.accountId }) },
+    { path: '/api/user/preferences', read: 'users.self:read', write: 'users.self:write', owner: async (_, i) => ({ userId: i.accountId }) },
     { path: '/api/org/preferences', read: 'orgs.preferences:read', write: 'orgs.preferences:write', owner: async () => ({}) },
     {
       path: '/api/teams/:teamId/preferences',
       read: 'teams:read',
       write: 'teams:write',
-      owner: async (identity, params) => {
+      owner: async (stores, identity, params) => {
         const { teamId } = parseInput(teamIdParamsSchema, params);
-        if (!(await store.teams.get(identity.orgId, teamId))) throw notFound('Team not found');
+        if (!(await stores.teams.get(identity.orgId, teamId))) throw notFound('Team not found');
         return { teamId };
       },
     },
@@ -170,8 +189,9 @@ export function registerPreferenceRoutes(app: FastifyInstance, store: Store): vo
 
   for (const level of levels) {
     app.get(level.path, { config: { action: level.read } }, async (request): Promise<Preferences> => {
-      const owner = await level.owner(request.identity, request.params);
-      return toPreferences(await store.preferences.get(request.identity.orgId, owner));
+      const owner = await level.owner(store, request.identity, request.params);
+      const stored = await store.preferences.get(request.identity.orgId, owner);
+      return toPreferences(stored && (await withViewableHomes(store, request.identity, [stored]))[0]);
     });
 
     for (const method of ['PUT', 'PATCH'] as const) {
@@ -182,13 +202,22 @@ export function registerPreferenceRoutes(app: FastifyInstance, store: Store): vo
         handler: async (request): Promise<MessageResponse> => {
           const { identity } = request;
           const body = parseGrafanaBody(updatePreferencesRequestSchema, request.body);
-          const owner = await level.owner(identity, request.params);
           validate(body);
-          const home = await homeDashboard(store, identity, body);
-          await store.transaction(async (stores) => {
-            const base = method === 'PATCH' ? ((await stores.preferences.get(identity.orgId, owner)) ?? EMPTY) : EMPTY;
-            await stores.preferences.save(identity.orgId, owner, valuesFrom(body, home, base));
-          });
+          try {
+            // The owner and the home dashboard are looked up in the transaction that writes.
+            await store.transaction(async (stores) => {
+              const owner = await level.owner(stores, identity, request.params);
+              const home = await homeDashboard(stores, identity, body);
+              const base = method === 'PATCH' ? ((await stores.preferences.get(identity.orgId, owner)) ?? EMPTY) : EMPTY;
+              await stores.preferences.save(identity.orgId, owner, valuesFrom(body, home, base));
+            });
+          } catch (error) {
+            // Deleted meanwhile by someone else (PostgreSQL checks the reference at the write): what
+            // the request names is gone, as if it had been gone from the start.
+            if (!isForeignKeyViolation(error)) throw error;
+            await level.owner(store, identity, request.params);
+            throw notFound('Dashboard not found', { field: body.homeDashboardUID !== undefined ? 'homeDashboardUID' : 'homeDashboardId' });
+          }
           return { message: 'Preferences updated' };
         },
       });

@@ -50,6 +50,16 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** A write naming a row that is not there (deleted meanwhile): SQLite's code, PostgreSQL's foreign_key_violation. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || error.code === '23503')
+  );
+}
+
 /** Tags as stored: trimmed, without empties or repeats. */
 export function uniqueTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
