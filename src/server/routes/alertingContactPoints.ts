@@ -20,7 +20,7 @@ import { templateSetOf } from '../alerting/notify/templates';
 import type { Integration } from '../alerting/notify/types';
 import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
-import type { Store } from '../store';
+import type { Store, Stores } from '../store';
 import type { IntegrationWrite } from '../store/alertingNotify';
 import { ruleList } from './alertingRuleAnswers';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
@@ -96,15 +96,15 @@ export function registerContactPointRoutes(app: FastifyInstance, store: Store): 
     return reply.code(202).send({ message: 'contactpoint updated' });
   });
 
-  async function refuseIfRouted(orgId: number, integration: Integration): Promise<void> {
-    const siblings = await notify.listIntegrations(orgId, { name: integration.name });
+  async function refuseIfRouted(stores: Stores, orgId: number, integration: Integration): Promise<void> {
+    const siblings = await stores.alertingNotify.listIntegrations(orgId, { name: integration.name });
     if (siblings.length > 1) return;
-    const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
+    const tree = (await stores.alertingNotify.policyTree(orgId))?.tree ?? defaultPolicyTree();
     if (allRoutes(tree).some((route) => route.receiver === integration.name)) {
       throw new ApiError(409, `contact point '${integration.name}' is currently used by a notification policy`);
     }
     // Grafana's ErrContactPointUsedInRule: a rule's notification_settings send to it by name.
-    const rules = (await store.alerting.withNotificationSettings(orgId)).filter(
+    const rules = (await stores.alerting.withNotificationSettings(orgId)).filter(
       (rule) => rule.notificationSettings.receiver === integration.name,
     );
     if (rules.length > 0) {
@@ -118,13 +118,15 @@ export function registerContactPointRoutes(app: FastifyInstance, store: Store): 
   app.delete(`${CONTACT_POINTS}/:uid`, { config: { action: 'alert.notifications.receivers:write' } }, async (request, reply) => {
     const { orgId } = request.identity;
     const { uid } = parseInput(uidParams, request.params);
-    const [current] = await notify.listIntegrations(orgId, { uid });
-    if (current) {
+    // One transaction: no policy or rule can start sending to it between the check and the delete.
+    await store.transaction(async (stores) => {
+      const [current] = await stores.alertingNotify.listIntegrations(orgId, { uid });
+      if (!current) return;
       refuseFileProvenance(current.provenance, 'contact point');
-      await refuseIfRouted(orgId, current);
-      await notify.deleteIntegration(orgId, uid);
-      await store.alertingDelivery.forget(orgId, uid);
-    }
+      await refuseIfRouted(stores, orgId, current);
+      await stores.alertingNotify.deleteIntegration(orgId, uid);
+      await stores.alertingDelivery.forget(orgId, uid);
+    });
     // Grafana answers 202 whether or not it existed.
     return reply.code(202).send({ message: 'contactpoint deleted' });
   });

@@ -21,7 +21,7 @@ import { templateSetOf, templateSource } from '../alerting/notify/templates';
 import { intervalProblem } from '../alerting/notify/timeIntervals';
 import { ApiError, badRequest, notFound } from '../errors';
 import { parseBody, parseInput } from '../http';
-import type { Store } from '../store';
+import type { Store, Stores } from '../store';
 import { ConflictError } from '../store/errors';
 import { provenanceOf, refuseFileProvenance, withProvenance } from './alertingProvenance';
 import { renameDependents } from './alertingRenames';
@@ -46,7 +46,7 @@ export async function currentTree(store: Store, orgId: number): Promise<Route> {
 }
 
 /** Why a tree cannot be stored (unknown receiver or interval, bad matcher), else undefined. */
-async function treeProblem(store: Store, orgId: number, tree: Route): Promise<string | undefined> {
+async function treeProblem(store: Stores, orgId: number, tree: Route): Promise<string | undefined> {
   const notify = store.alertingNotify;
   if (!tree.receiver) return 'invalid object specification: root route must specify a default receiver';
   if ((tree.object_matchers?.length ?? 0) > 0 || (tree.matchers?.length ?? 0) > 0)
@@ -105,16 +105,21 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
     const { orgId } = request.identity;
     const { provenance: _given, ...tree } = parseBody(routeSchema, request.body);
     void _given;
-    refuseFileProvenance((await notify.policyTree(orgId))?.provenance, 'notification policy tree');
-    const problem = await treeProblem(store, orgId, tree);
-    if (problem) throw badRequest(problem);
-    await notify.putPolicyTree(orgId, tree, provenanceOf(request));
+    // One transaction: the names the tree is checked against cannot be renamed or deleted before it is stored.
+    await store.transaction(async (stores) => {
+      refuseFileProvenance((await stores.alertingNotify.policyTree(orgId))?.provenance, 'notification policy tree');
+      const problem = await treeProblem(stores, orgId, tree);
+      if (problem) throw badRequest(problem);
+      await stores.alertingNotify.putPolicyTree(orgId, tree, provenanceOf(request));
+    });
     return reply.code(202).send({ message: 'policies updated' });
   });
 
   app.delete(`${PROVISIONING}/policies`, { config: { action: 'alert.notifications.routes:write' } }, async (request, reply) => {
-    refuseFileProvenance((await notify.policyTree(request.identity.orgId))?.provenance, 'notification policy tree');
-    await notify.resetPolicyTree(request.identity.orgId);
+    await store.transaction(async (stores) => {
+      refuseFileProvenance((await stores.alertingNotify.policyTree(request.identity.orgId))?.provenance, 'notification policy tree');
+      await stores.alertingNotify.resetPolicyTree(request.identity.orgId);
+    });
     return reply.code(202).send({ message: 'policies resetted' });
   });
 
@@ -189,27 +194,30 @@ export function registerNotificationPolicyRoutes(app: FastifyInstance, store: St
     async (request, reply) => {
       const { orgId } = request.identity;
       const { name } = parseInput(nameParams, request.params);
-      const current = await notify.muteTiming(orgId, name);
-      if (current) {
-        refuseFileProvenance(current.provenance as Provenance, 'mute timing');
-        const tree = (await notify.policyTree(orgId))?.tree ?? defaultPolicyTree();
-        const used = allRoutes(tree).some(
-          (route) => route.mute_time_intervals?.includes(name) || route.active_time_intervals?.includes(name),
-        );
-        // Terraform removes the uses and retries on this 409.
-        if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
-        const rules = (await store.alerting.withNotificationSettings(orgId)).filter(
-          ({ notificationSettings: settings }) =>
-            settings.mute_time_intervals?.includes(name) || settings.active_time_intervals?.includes(name),
-        );
-        // Grafana's ErrTimeIntervalInUse: the rules' own notification settings name it too.
-        if (rules.length > 0)
-          throw new ApiError(
-            409,
-            `mute time interval '${name}' is currently used by the notification settings of alert rules: ${ruleList(rules)}`,
+      // One transaction: no policy or rule can start using it between the check and the delete.
+      await store.transaction(async (stores) => {
+        const current = await stores.alertingNotify.muteTiming(orgId, name);
+        if (current) {
+          refuseFileProvenance(current.provenance as Provenance, 'mute timing');
+          const tree = (await stores.alertingNotify.policyTree(orgId))?.tree ?? defaultPolicyTree();
+          const used = allRoutes(tree).some(
+            (route) => route.mute_time_intervals?.includes(name) || route.active_time_intervals?.includes(name),
           );
-        await notify.deleteMuteTiming(orgId, name);
-      }
+          // Terraform removes the uses and retries on this 409.
+          if (used) throw new ApiError(409, `mute time interval '${name}' is currently used by a notification policy`);
+          const rules = (await stores.alerting.withNotificationSettings(orgId)).filter(
+            ({ notificationSettings: settings }) =>
+              settings.mute_time_intervals?.includes(name) || settings.active_time_intervals?.includes(name),
+          );
+          // Grafana's ErrTimeIntervalInUse: the rules' own notification settings name it too.
+          if (rules.length > 0)
+            throw new ApiError(
+              409,
+              `mute time interval '${name}' is currently used by the notification settings of alert rules: ${ruleList(rules)}`,
+            );
+          await stores.alertingNotify.deleteMuteTiming(orgId, name);
+        }
+      });
       return reply.code(204).send();
     },
   );
