@@ -14,12 +14,22 @@ export const timezoneKeywords = ['utc', 'browser'] as const;
 
 /** Grafana's `IsValidTimezone`: empty, `utc`, `browser`, or a zone name the runtime knows. */
 export function isValidTimezone(timezone: string): boolean {
-  if (timezone === '' || (timezoneKeywords as readonly string[]).includes(timezone)) return true;
+  return canonicalTimezone(timezone) !== undefined;
+}
+
+/**
+ * The timezone as it is stored: the keywords and empty as they are, a zone in the letter case of
+ * its name (`europe/berlin` → `Europe/Berlin`: Intl takes any case, Go's loader, which Grafana's
+ * tools use, does not; a zone Intl knows by another name, such as `Asia/Kolkata`, is kept as
+ * given); undefined for no zone at all.
+ */
+export function canonicalTimezone(timezone: string): string | undefined {
+  if (timezone === '' || (timezoneKeywords as readonly string[]).includes(timezone)) return timezone;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
+    const known = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+    return known.toLowerCase() === timezone.toLowerCase() ? known : timezone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
 import {
+  canonicalTimezone,
   isValidTimezone,
   preferenceThemes,
   updatePreferencesRequestSchema,
@@ -154,7 +155,7 @@ function valuesFrom(
     theme: body.theme ?? base.theme,
     homeDashboardId: keepHome ? base.homeDashboardId : (home?.id ?? null),
     homeDashboardUidToStore: keepHome ? (base.homeDashboardUid ?? '') : (home?.uid ?? ''),
-    timezone: body.timezone ?? base.timezone,
+    timezone: body.timezone === undefined ? base.timezone : (canonicalTimezone(body.timezone) ?? body.timezone),
     weekStart: body.weekStart ?? base.weekStart,
     language: body.language ?? base.language,
     locale: body.locale ?? base.locale,
