@@ -11,6 +11,7 @@ test.describe('connecting with a token', () => {
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText([
       'Dashboards',
+      'Library panels',
       'Explore',
       'Data sources',
       'Service accounts',

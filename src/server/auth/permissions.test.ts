@@ -201,6 +201,14 @@ const endpoints: Array<{ method: string; url: string; payload?: () => object; an
       ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ method, url, payload: () => ({}), answers: 501 })),
     ),
   ]),
+  // Library panels: reads need View on the element's folder, writes Edit; these aim at uids that do not exist.
+  { method: 'GET', url: '/api/library-elements' },
+  { method: 'POST', url: '/api/library-elements', payload: () => ({ name: `matrix panel ${++unique}`, model: {}, kind: 1 }) },
+  { method: 'GET', url: '/api/library-elements/:uid' },
+  { method: 'GET', url: '/api/library-elements/name/:name' },
+  { method: 'GET', url: '/api/library-elements/:uid/connections' },
+  { method: 'PATCH', url: '/api/library-elements/:uid', payload: () => ({ kind: 1, version: 1 }) },
+  { method: 'DELETE', url: '/api/library-elements/:uid' },
   // Alert rules (issue 30): reads need View on the rule's folder, writes Edit; these aim at ids that do not exist.
   { method: 'GET', url: '/api/v1/provisioning/alert-rules' },
   { method: 'POST', url: '/api/v1/provisioning/alert-rules', payload: () => ({}) },

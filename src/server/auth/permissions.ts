@@ -94,8 +94,11 @@ export const permissions = {
   'alert.silences:write': 'Editor',
   'snapshots:read': 'Viewer',
   'snapshots:create': 'Viewer',
+  /** Library panels (Grafana's folder-scoped actions): the role is the gate, the element's folder decides. */
   'library.panels:read': 'Viewer',
-  'library.panels:write': 'Editor',
+  'library.panels:create': 'Viewer',
+  'library.panels:write': 'Viewer',
+  'library.panels:delete': 'Viewer',
   'playlists:read': 'Viewer',
   'playlists:write': 'Editor',
 } as const satisfies Record<string, OrgRole>;
@@ -124,6 +127,10 @@ export const folderChecks: Partial<Record<Action, string>> = {
   'users.self.stars:write': 'View on the dashboard',
   'alert.rules:read': "View on the rule's folder (lists show only those)",
   'alert.rules:write': "Edit on the rule's folder (and on the target folder when it moves)",
+  'library.panels:read': "View on the element's folder (lists show only those)",
+  'library.panels:create': 'Edit on the folder',
+  'library.panels:write': "Edit on the element's folder (and on the target folder when it moves)",
+  'library.panels:delete': "Edit on the element's folder; refused while a dashboard is connected",
 };
 
 export type Action = keyof typeof permissions;

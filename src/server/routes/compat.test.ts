@@ -373,7 +373,6 @@ describe('Grafana features Sightline does not have', () => {
     ['/api/alert-notifications', []],
     ['/api/alert-notifications/lookup', []],
     ['/api/dashboard/snapshots', []],
-    ['/api/library-elements', { result: { totalCount: 0, elements: [], page: 1, perPage: 100 } }],
     ['/api/playlists', []],
   ];
   for (const [url, empty] of lists) {
@@ -385,7 +384,6 @@ describe('Grafana features Sightline does not have', () => {
   const writes: Array<['POST' | 'PUT' | 'DELETE', string, string]> = [
     ['POST', '/api/alert-notifications', 'Legacy alert notification channels'],
     ['POST', '/api/snapshots', 'Dashboard snapshots'],
-    ['POST', '/api/library-elements', 'Library panels'],
     ['POST', '/api/playlists', 'Playlists'],
     ['DELETE', '/api/playlists/abc', 'Playlists'],
   ];

@@ -54,14 +54,6 @@ export const unsupported: UnsupportedFeature[] = [
     write: 'snapshots:create',
   },
   {
-    feature: 'Library panels',
-    prefix: '/api/library-elements',
-    lists: { '/api/library-elements': { result: { totalCount: 0, elements: [], page: 1, perPage: 100 } } },
-    writePaths: ['/api/library-elements'],
-    read: 'library.panels:read',
-    write: 'library.panels:write',
-  },
-  {
     feature: 'Playlists',
     prefix: '/api/playlists',
     lists: { '/api/playlists': [] },

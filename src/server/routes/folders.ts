@@ -107,6 +107,10 @@ export function registerFolderRoutes(app: FastifyInstance, store: Store): void {
       const names = provisioned.map((title) => `"${title}"`).join(', ');
       throw new ApiError(400, `folder holds provisioned dashboards (${names}); remove them from their provisioning files first`);
     }
+    // Its library panels go with it, but not while a dashboard uses one (Grafana's refusal and words).
+    if ((await store.libraryElements.connectedInFolders([folder.id])) > 0) {
+      throw new ApiError(403, 'Folder could not be deleted because it contains library elements in use');
+    }
     // Alert rules live in folders too (issue 30): as in Grafana, they go only with `forceDeleteRules=true`.
     const rules = await store.alerting.list(request.identity.orgId, { folderUids: [folder.uid] });
     if (rules.length > 0) {

@@ -6,6 +6,7 @@ import { parseGrafanaBody } from '../messages';
 import type { Store } from '../store';
 import { dashboardUrl } from '../urls';
 import { saveDashboard } from './dashboards';
+import { importLibraryPanels } from './importElements';
 
 /**
  * `${NAME}` in a string of an export: a reference to one of its `__inputs`. Any name, as Grafana's
@@ -49,8 +50,9 @@ function substitute(value: unknown, values: Map<string, string>): unknown {
 /**
  * Grafana's importer: an export from grafana.com declares `__inputs` (`${DS_PROMETHEUS}`); each is
  * given a value (a data source uid of the declared plugin type, or a constant), substituted through
- * the model, and the result is saved like `POST /api/dashboards/db`. `__inputs`, `__requires` and
- * `__elements` describe the export, not the dashboard, and are dropped.
+ * the model, and the result is saved like `POST /api/dashboards/db`. The library panels in `__elements`
+ * that the org does not have are created first (importElements.ts). `__inputs`, `__requires` and
+ * `__elements` describe the export, not the dashboard, and are not saved with it.
  */
 export async function importDashboard(store: Store, identity: Identity, rawBody: unknown): Promise<ImportDashboardResponse> {
   const body = parseGrafanaBody(importDashboardRequestSchema, rawBody);
@@ -76,10 +78,15 @@ export async function importDashboard(store: Store, identity: Identity, rawBody:
       values.set(declared.name, input.value);
     }
   }
-  const { __inputs: _inputs, __requires: _requires, __elements: _elements, ...rest } = model;
+  // `__elements` (the library panels used) is substituted too, as Grafana's importer evaluates the whole export.
+  const { __inputs: _inputs, __requires: _requires, __elements: elements, ...rest } = model;
   const dashboard = substitute(rest, values) as Record<string, unknown>;
   // The export's numeric id belongs to the server it came from.
   delete dashboard.id;
+  await importLibraryPanels(store, identity, dashboard, substitute(elements, values), {
+    folderUid: body.folderUid,
+    folderId: body.folderId,
+  });
   const saved = await saveDashboard(store, identity, {
     dashboard,
     folderUid: body.folderUid,

@@ -19,6 +19,7 @@ import { registerDashboardRoutes } from './dashboards';
 import { registerDataSourceRoutes } from './datasources';
 import { registerFolderRoutes } from './folders';
 import { registerImportRoutes } from './import';
+import { registerLibraryElementRoutes } from './libraryElements';
 import { registerLoginRoutes } from './login';
 import { registerOrgRoutes } from './org';
 import { registerDashboardPermissionRoutes } from './permissions';
@@ -77,6 +78,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerDashboardPermissionRoutes(app, store);
   registerStarRoutes(app, store);
   registerImportRoutes(app, store);
+  registerLibraryElementRoutes(app, store);
   registerCompatRoutes(app, store);
   registerAlertingRoutes(app, store);
   registerQueryRoutes(app, store);

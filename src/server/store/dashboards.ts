@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { SearchQuery } from '../../contract/search';
 import { DashboardViews, SUMMARY_COLUMNS, type DashboardView } from './dashboardView';
 import { inTransaction, type Db } from './db';
+import { connectLibraryPanels } from './libraryElements';
 import { dialectOf } from './dialect';
 import { InvalidError, VersionMismatchError } from './errors';
 import type { DashboardRow } from './schema';
@@ -257,6 +258,7 @@ export class DashboardStore {
             .where('id', '=', id),
         )
         .execute();
+      await connectLibraryPanels(trx, input.orgId, id, input.model, input.userId);
       // Grafana's versions_to_keep, pruned as the new version lands (Grafana prunes in a background job).
       if (version > this.versionsToKeep) {
         await trx

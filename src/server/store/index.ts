@@ -8,6 +8,7 @@ import { DataSourceStore } from './datasources';
 import { inTransaction, openDatabase, type Db, type SynchronousMode } from './db';
 import type { SqlDialect } from './dialect';
 import { FolderStore } from './folders';
+import { LibraryElementStore } from './libraryElements';
 import { OrgStore } from './orgs';
 import { DashboardPermissionStore, StarStore } from './permissions';
 import { PreferenceStore } from './preferences';
@@ -37,6 +38,8 @@ export interface Stores {
   stars: StarStore;
   /** Grafana's preferences of orgs, teams and people (migration 0019). */
   preferences: PreferenceStore;
+  /** Grafana's library panels and the dashboards connected to them (migration 0020). */
+  libraryElements: LibraryElementStore;
   provisioning: ProvisioningStore;
   stats: StatsStore;
   alerting: AlertingStore;
@@ -79,6 +82,7 @@ function storesOver(db: Db, secrets: SecretBox, versionsToKeep: number | undefin
     dashboardPermissions: new DashboardPermissionStore(db),
     stars: new StarStore(db),
     preferences: new PreferenceStore(db),
+    libraryElements: new LibraryElementStore(db),
     provisioning: new ProvisioningStore(db),
     stats: new StatsStore(db),
     alerting: new AlertingStore(db),

@@ -1,6 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { alertingMigrations } from './alertingMigrations';
+import { libraryMigrations } from './libraryMigrations';
 import { searchMigrations } from './searchMigrations';
 import { dialectOf } from './dialect';
 import {
@@ -396,6 +397,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('preferences_home_dashboard').on('preferences').column('home_dashboard_id').execute();
     },
   },
+  ...libraryMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

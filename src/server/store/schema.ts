@@ -82,6 +82,8 @@ export interface Database {
   user_session: UserSessionTable;
   login_attempt: LoginAttemptTable;
   preferences: PreferencesTable;
+  library_element: LibraryElementTable;
+  library_element_connection: LibraryElementConnectionTable;
   alert_rule: AlertRuleTable;
   alert_rule_group: AlertRuleGroupTable;
   alert_instance: AlertInstanceTable;
@@ -302,6 +304,38 @@ export interface PreferencesTable {
   json_data: string;
   created: Millis;
   updated: Millis;
+}
+
+/** Grafana's library element (migration 0020): a panel kept once, referenced from dashboards. */
+export interface LibraryElementTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The folder (a `dashboard` row); null is General. */
+  folder_id: number | null;
+  uid: string;
+  name: string;
+  kind: number;
+  /** The model's `type` and `description`, kept beside it for the list's filters. */
+  type: string;
+  description: string;
+  /** The panel model, JSON text. */
+  model: string;
+  version: number;
+  created: Millis;
+  updated: Millis;
+  created_by: number | null;
+  updated_by: number | null;
+}
+export type LibraryElementRow = Selectable<LibraryElementTable>;
+
+/** A dashboard that uses a library element (kind 1: a dashboard), rewritten at each save of the dashboard. */
+export interface LibraryElementConnectionTable {
+  id: Generated<number>;
+  element_id: number;
+  kind: number;
+  connection_id: number;
+  created: Millis;
+  created_by: number | null;
 }
 
 /** A Grafana-managed alert rule (migration 0013); JSON text in `data`, `labels`, `annotations`, `notification_settings`. */

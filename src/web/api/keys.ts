@@ -19,6 +19,12 @@ export const queryKeys = {
     version: (uid: string, version: number) => ['dashboard', uid, 'versions', version] as const,
   },
   dashboardTags: ['dashboardTags'] as const,
+  /** Library panels: `libraryElements.all` is the root of the lists and of each element. */
+  libraryElements: {
+    all: ['libraryElements'] as const,
+    list: (params: Record<string, unknown>) => ['libraryElements', 'list', params] as const,
+    detail: (uid: string) => ['libraryElements', 'uid', uid] as const,
+  },
   dataSources: ['datasources'] as const,
   dataSource: (uid: string) => ['datasources', 'uid', uid] as const,
   /** Service accounts: `serviceAccounts()` is the root; an account's key is also the prefix of its tokens' (keys match partially). */

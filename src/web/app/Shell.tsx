@@ -19,6 +19,7 @@ import {
   IconBuilding,
   IconBellOff,
   IconCompass,
+  IconLibrary,
   IconListDetails,
   IconMailForward,
   IconDatabase,
@@ -48,6 +49,7 @@ import { roleAtLeast, useSession } from './useSession';
 /** `minimumRole`: shown only to those who can use the page (Grafana keeps Explore from Viewers). */
 const sections: Array<{ to: string; label: string; icon: typeof IconCompass; minimumRole?: OrgRole }> = [
   { to: paths.dashboards(), label: 'Dashboards', icon: IconLayoutDashboard },
+  { to: paths.libraryPanels(), label: 'Library panels', icon: IconLibrary },
   { to: paths.explore(), label: 'Explore', icon: IconCompass, minimumRole: 'Editor' },
   { to: paths.dataSources(), label: 'Data sources', icon: IconDatabase },
   { to: paths.serviceAccounts(), label: 'Service accounts', icon: IconRobot },

@@ -16,6 +16,8 @@ export const paths = {
   /** Grafana's address of a new dashboard, `folderUid` preselecting where it is saved. */
   newDashboard: (folderUid?: string) => (folderUid ? `/dashboard/new?folderUid=${encodeURIComponent(folderUid)}` : '/dashboard/new'),
   importDashboard: () => '/dashboard/import',
+  /** The org's library panels (Grafana's address). */
+  libraryPanels: () => '/library-panels',
   folder: (folderUid: string, slug = '') => `/dashboards/f/${encodeURIComponent(folderUid)}${slug ? `/${slug}` : '/'}`,
   folderPermissions: (folderUid: string) => `/dashboards/f/${encodeURIComponent(folderUid)}/permissions`,
   dataSources: () => '/datasources',

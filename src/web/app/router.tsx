@@ -88,6 +88,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           ...feature(() => import('../features/serviceaccounts/ServiceAccountPage').then((m) => ({ Component: m.ServiceAccountPage }))),
         },
         { path: 'users', ...feature(() => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage }))) },
+        {
+          path: 'library-panels',
+          ...feature(() => import('../features/libraryPanels/LibraryPanelsPage').then((m) => ({ Component: m.LibraryPanelsPage }))),
+        },
         { path: 'org/teams', ...feature(() => import('../features/teams/TeamsPage').then((m) => ({ Component: m.TeamsPage }))) },
         { path: 'org/teams/edit/:id', ...feature(() => import('../features/teams/TeamPage').then((m) => ({ Component: m.TeamPage }))) },
         {

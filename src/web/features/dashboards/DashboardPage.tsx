@@ -22,6 +22,8 @@ import { DashboardSettings } from './editor/settings/DashboardSettings';
 import { DashboardPermissions } from './DashboardPermissions';
 import { LiveDashboard } from './runtime/LiveDashboard';
 import { upgradeRowsToGrid } from './runtime/legacyRows';
+import { resolveLibraryPanels, type LibraryPanelState } from './runtime/libraryPanels';
+import { useLibraryPanelStates } from './runtime/useLibraryPanels';
 import { jsonEqual } from '../../lib/jsonEqual';
 import { useRememberDashboardVisit } from '../../lib/recentDashboards';
 import { useConfirmDeleteDashboard } from './useConfirmDeleteDashboard';
@@ -32,7 +34,9 @@ import { VersionsPanel } from './VersionsPanel';
 export function DashboardPage() {
   const { uid = '' } = useParams();
   const loaded = useDashboard(uid);
-  if (loaded.isPending) {
+  // Library panels are loaded with the dashboard, as Grafana's: the editor then edits what is drawn.
+  const library = useLibraryPanelStates(loaded.data?.dashboard.panels);
+  if (loaded.isPending || library.pending) {
     return (
       <Stack>
         <Text component="h1" size="xl" fw={700}>
@@ -61,14 +65,35 @@ export function DashboardPage() {
     );
   }
   // Remount the editor on every newly loaded version, so a restore or reload starts clean.
-  return <DashboardEditor key={`${uid}@${loaded.data.meta.version}`} data={loaded.data} refetch={() => loaded.refetch()} />;
+  return (
+    <DashboardEditor
+      key={`${uid}@${loaded.data.meta.version}`}
+      data={loaded.data}
+      library={library.states}
+      refetch={() => loaded.refetch()}
+    />
+  );
 }
 
-function DashboardEditor({ data, refetch }: { data: NonNullable<ReturnType<typeof useDashboard>['data']>; refetch: () => void }) {
+function DashboardEditor({
+  data,
+  library,
+  refetch,
+}: {
+  data: NonNullable<ReturnType<typeof useDashboard>['data']>;
+  library: ReadonlyMap<string, LibraryPanelState>;
+  refetch: () => void;
+}) {
   const { meta } = data;
   // Grafana 4's `rows` layout is turned into panels when the dashboard opens, as Grafana's migrator
   // does: the runtime, the editor and the JSON model all see today's shape, and a save stores it.
-  const original = useMemo(() => upgradeRowsToGrid(data.dashboard as DashboardModel), [data.dashboard]);
+  // Library panels found are merged in (a missing one stays as stored; the runtime says it is missing).
+  const [libraryAtOpen] = useState(library);
+  const original = useMemo(() => {
+    const upgraded = upgradeRowsToGrid(data.dashboard as DashboardModel);
+    const panels = resolveLibraryPanels(upgraded.panels, (uid) => libraryAtOpen.get(uid) ?? { state: 'missing' }, { keepUnresolved: true });
+    return panels === upgraded.panels ? upgraded : ({ ...upgraded, panels } as DashboardModel);
+  }, [data.dashboard, libraryAtOpen]);
   const uid = String(original.uid);
   useRememberDashboardVisit(uid);
   const canSave = meta.canSave;

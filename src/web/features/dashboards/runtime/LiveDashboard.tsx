@@ -22,6 +22,7 @@ import classes from './LiveDashboard.module.css';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { absolute } from './time';
 import { useDashboardPanels } from './useDashboardPanels';
+import { useResolvedPanels } from './useLibraryPanels';
 import { useDashboardScope } from './useDashboardScope';
 import { useLiveDashboardShortcuts } from './useLiveDashboardShortcuts';
 import { useViewportFill } from './useViewportFill';
@@ -90,7 +91,9 @@ export function LiveDashboard({
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [sharedPanelId, setSharedPanelId] = useState<number>();
 
-  const { panels, ownIds, perPanel, titleNumbers } = useDashboardPanels(model.panels, scope, annotations);
+  // Library panels draw their element's model (a missing one, a message saying so).
+  const savedPanels = useResolvedPanels(model.panels);
+  const { panels, ownIds, perPanel, titleNumbers } = useDashboardPanels(savedPanels, scope, annotations);
   const viewed = state.viewPanel === undefined ? undefined : findPanel(panels, state.viewPanel);
   const sharedPanel = sharedPanelId === undefined ? undefined : findPanel(panels, sharedPanelId);
 

@@ -213,4 +213,36 @@ describe('inputName', () => {
     expect(inputName('DS_', 'prom main 2')).toBe('DS_PROM_MAIN_2');
     expect(inputName('VAR_', 'job')).toBe('VAR_JOB');
   });
+
+  it('writes each library panel used once to __elements, as Grafana, the dashboard keeping its place and reference', () => {
+    const libraryPanel = (id: number, x: number) => ({
+      id,
+      type: 'stat',
+      title: 'Shared CPU',
+      datasource: { type: 'prometheus', uid: 'prom-uid' },
+      targets: [{ refId: 'A', expr: 'up' }],
+      gridPos: { x, y: 0, w: 6, h: 4 },
+      libraryPanel: { uid: 'lp-cpu', name: 'Shared CPU' },
+    });
+    const withLibrary = { ...dashboard, panels: [libraryPanel(1, 0), libraryPanel(2, 6)] };
+    const result = exportExternally(withLibrary, dataSources, '11.6.0').dashboard;
+    expect(result.__elements).toEqual({
+      'lp-cpu': {
+        name: 'Shared CPU',
+        uid: 'lp-cpu',
+        kind: 1,
+        model: {
+          type: 'stat',
+          title: 'Shared CPU',
+          datasource: { type: 'prometheus', uid: '${DS_PROM_MAIN}' },
+          targets: [{ refId: 'A', expr: 'up', datasource: { type: 'prometheus', uid: '${DS_PROM_MAIN}' } }],
+        },
+      },
+    });
+    expect(result.panels).toEqual([
+      { id: 1, gridPos: { x: 0, y: 0, w: 6, h: 4 }, title: 'Shared CPU', libraryPanel: { uid: 'lp-cpu', name: 'Shared CPU' } },
+      { id: 2, gridPos: { x: 6, y: 0, w: 6, h: 4 }, title: 'Shared CPU', libraryPanel: { uid: 'lp-cpu', name: 'Shared CPU' } },
+    ]);
+    expect(withLibrary.panels[0]!.datasource).toEqual({ type: 'prometheus', uid: 'prom-uid' });
+  });
 });

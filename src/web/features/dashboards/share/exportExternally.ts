@@ -180,11 +180,30 @@ export function exportExternally(
     if (name) requires.set(`panel${type}`, { type: 'panel', id: type, name, version: '' });
   };
 
-  for (const panel of (Array.isArray(saveModel.panels) ? saveModel.panels : []).filter(isObject)) {
+  // Library panels (Grafana's `processLibraryPanels`): the element's model, its data sources made
+  // inputs, goes to `__elements` once per uid without the dashboard's `gridPos`, `id` and reference;
+  // the dashboard keeps the panel's place, title and reference. The panel as drawn is the element's
+  // model (the dashboard merges it in when it opens).
+  const elements = new Map<string, Json>();
+  const processLibraryPanel = (panel: Json, list: unknown[], index: number) => {
+    const ref = panel.libraryPanel as Json;
+    const uid = String(ref.uid);
+    const name = typeof ref.name === 'string' ? ref.name : '';
+    list[index] = { id: panel.id, gridPos: panel.gridPos, title: panel.title, libraryPanel: { uid, name } };
+    if (elements.has(uid) || typeof panel.type !== 'string') return;
     processPanel(panel);
-    // An open row's panels follow it at the top level; a collapsed row keeps them inside.
-    if (panel.collapsed === true && Array.isArray(panel.panels)) for (const inner of panel.panels.filter(isObject)) processPanel(inner);
-  }
+    const { gridPos: _gridPos, id: _id, libraryPanel: _ref, ...model } = panel;
+    elements.set(uid, { name, uid, kind: 1, model });
+  };
+  const processList = (list: unknown[]) =>
+    list.forEach((panel, index) => {
+      if (!isObject(panel)) return;
+      if (isObject(panel.libraryPanel) && typeof panel.libraryPanel.uid === 'string') return processLibraryPanel(panel, list, index);
+      processPanel(panel);
+      // An open row's panels follow it at the top level; a collapsed row keeps them inside.
+      if (panel.collapsed === true && Array.isArray(panel.panels)) processList(panel.panels);
+    });
+  processList(Array.isArray(saveModel.panels) ? saveModel.panels : []);
 
   for (const variable of variables) {
     if (variable.type === 'query') {
@@ -218,7 +237,7 @@ export function exportExternally(
   const sortedRequires = [...requires.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { __inputs: _inputs, __elements: _elements, __requires: _requires, ...rest } = saveModel;
   return {
-    dashboard: { __inputs: inputs, __elements: {}, __requires: sortedRequires, ...rest },
+    dashboard: { __inputs: inputs, __elements: Object.fromEntries(elements), __requires: sortedRequires, ...rest },
     unresolved: [...unresolved],
   };
 }

@@ -16,6 +16,7 @@ import { useDashboardState } from '../../runtime/useDashboardState';
 import { findPanel } from '../dashboardEdits';
 import type { DashboardEdits } from '../useDashboardEdits';
 import classes from './PanelEditor.module.css';
+import { LibraryPanelActions } from './LibraryPanelActions';
 import { PanelPreview } from './PanelPreview';
 import { QueriesTab } from './QueriesTab';
 import { TransformationsTab } from './TransformationsTab';
@@ -30,7 +31,7 @@ const TABS: EditorTab[] = ['queries', 'transform', 'json'];
 
 export interface PanelEditorProps {
   edits: DashboardEdits;
-  meta: { canSave: boolean };
+  meta: { canSave: boolean; folderUid?: string };
   uid: string;
   panelId: number;
   dashboardTitle: string;
@@ -181,6 +182,9 @@ function PanelEditorBody({
           </Text>
         </div>
         <Group gap={6} wrap="nowrap">
+          {!(panel as { libraryPanel?: unknown }).libraryPanel && (
+            <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} />
+          )}
           <Button variant="default" size="xs" color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={discard}>
             Discard
           </Button>
@@ -194,6 +198,9 @@ function PanelEditorBody({
           )}
         </Group>
       </div>
+      {(panel as { libraryPanel?: unknown }).libraryPanel !== undefined && (
+        <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} />
+      )}
       <div className={classes.body}>
         <div className={classes.main}>
           <div className={classes.preview}>
