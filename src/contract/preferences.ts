@@ -81,3 +81,15 @@ export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSc
  */
 export const homeDashboardAnswerSchema = z.looseObject({ redirectUri: z.string().optional() });
 export type HomeDashboardAnswer = z.infer<typeof homeDashboardAnswerSchema>;
+
+/** What applies where no level sets a field (Grafana's configured defaults; Sightline follows the system's theme). */
+export const defaultPreferences: Preferences = {
+  theme: 'system',
+  homeDashboardId: 0,
+  homeDashboardUID: '',
+  timezone: 'browser',
+  weekStart: 'browser',
+  language: '',
+  locale: '',
+  queryHistory: { homeTab: '' },
+};

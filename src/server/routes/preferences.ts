@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../contract/common';
 import {
   canonicalTimezone,
+  defaultPreferences,
   isValidTimezone,
   preferenceThemes,
   updatePreferencesRequestSchema,
@@ -19,18 +20,6 @@ import { parseGrafanaBody } from '../messages';
 import type { Store, Stores } from '../store';
 import type { PreferenceOwner, PreferenceValues, StoredPreferences } from '../store/preferences';
 import { isForeignKeyViolation } from '../store/util';
-
-/** What applies where no level sets a field (Grafana's configured defaults; Sightline follows the system's theme). */
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: 'system',
-  homeDashboardId: 0,
-  homeDashboardUID: '',
-  timezone: 'browser',
-  weekStart: 'browser',
-  language: '',
-  locale: '',
-  queryHistory: { homeTab: '' },
-};
 
 const EMPTY: StoredPreferences = {
   theme: '',
@@ -61,7 +50,7 @@ function toPreferences(stored: StoredPreferences = EMPTY): Preferences {
 
 /** Grafana's `GetWithDefaults`: the defaults, then each level in order, a set field winning. */
 export function mergePreferences(levels: StoredPreferences[]): Preferences & { homeDashboardSlug: string } {
-  const merged = { ...DEFAULT_PREFERENCES, queryHistory: { ...DEFAULT_PREFERENCES.queryHistory }, homeDashboardSlug: '' };
+  const merged = { ...defaultPreferences, queryHistory: { ...defaultPreferences.queryHistory }, homeDashboardSlug: '' };
   for (const level of levels) {
     if (level.theme) merged.theme = level.theme;
     if (level.timezone) merged.timezone = level.timezone;

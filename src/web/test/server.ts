@@ -5,23 +5,14 @@ import type { DashboardMeta, DashboardWithMeta, SaveDashboardResponse } from '..
 import type { DataSource } from '../../contract/datasources';
 import type { ErrorResponse } from '../../contract/errors';
 import type { Org } from '../../contract/org';
-import type { HomeDashboardAnswer, Preferences } from '../../contract/preferences';
+import { defaultPreferences, type HomeDashboardAnswer, type Preferences } from '../../contract/preferences';
 import type { SignedInUser, UserOrg } from '../../contract/users';
 import type { CookieSession, TokenSession } from '../api/session';
 
 export const API = 'http://localhost:3000';
 
 /** What `GET /api/user/preferences/effective` answers when nothing is set: Sightline's defaults. */
-export const defaultEffectivePreferences: Preferences = {
-  theme: 'system',
-  homeDashboardId: 0,
-  homeDashboardUID: '',
-  timezone: 'browser',
-  weekStart: 'browser',
-  language: '',
-  locale: '',
-  queryHistory: { homeTab: '' },
-};
+export const defaultEffectivePreferences: Preferences = defaultPreferences;
 
 /**
  * The mock API of component tests. Handlers answer with contract-typed bodies. The defaults: the
