@@ -1,14 +1,17 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deleteLibraryElementResponseSchema,
+  libraryElementConnectionsResponseSchema,
   libraryElementResponseSchema,
   libraryElementSearchResponseSchema,
   type LibraryElement,
 } from '../../contract/libraryElements';
 import { folderListSchema } from '../../contract/folders';
+import { searchResultSchema } from '../../contract/search';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { queryKeys } from './keys';
+import { searchUrl } from './searchParams';
 
 /** Library panels (`/api/library-elements`), shared by the library panels page and the dashboards that use them. */
 
@@ -75,6 +78,49 @@ export function useCreateLibraryElement() {
     mutationFn: (body: { name: string; folderUid: string; model: Record<string, unknown> }) =>
       apiFetch('/api/library-elements', { method: 'POST', body: { ...body, kind: 1 }, schema: libraryElementResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.libraryElements.all }),
+  });
+}
+
+/**
+ * The dashboards that use a library panel, by title (Grafana's `getConnectedDashboards`: the
+ * element's connections, then a search for their uids). Only those the caller may see.
+ */
+export function useConnectedDashboards(uid: string) {
+  return useQuery({
+    queryKey: [...queryKeys.libraryElements.detail(uid), 'connections'],
+    queryFn: async ({ signal }) => {
+      const { result } = await apiFetch(`/api/library-elements/${encodeURIComponent(uid)}/connections`, {
+        schema: libraryElementConnectionsResponseSchema,
+        signal,
+      });
+      const uids = result.map((c) => c.connectionUid);
+      if (uids.length === 0) return [];
+      const hits = await apiFetch(searchUrl({ words: [], tags: [], type: 'dash-db', dashboardUids: uids }), {
+        schema: searchResultSchema,
+        signal,
+      });
+      return hits.map((hit) => hit.title);
+    },
+  });
+}
+
+/**
+ * `PATCH /api/library-elements/{uid}` with the version the dashboard loaded (Grafana's
+ * `updateLibraryVizPanel`): a newer one saved meanwhile is the server's 412.
+ */
+export function useUpdateLibraryElement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, ...body }: { uid: string; name: string; folderUid: string; model: Record<string, unknown>; version: number }) =>
+      apiFetch(`/api/library-elements/${encodeURIComponent(uid)}`, {
+        method: 'PATCH',
+        body: { ...body, kind: 1 },
+        schema: libraryElementResponseSchema,
+      }),
+    onSuccess: ({ result }) => {
+      client.setQueryData(queryKeys.libraryElements.detail(result.uid), result);
+      return client.invalidateQueries({ queryKey: queryKeys.libraryElements.all });
+    },
   });
 }
 

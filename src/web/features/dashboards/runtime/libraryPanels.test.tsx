@@ -8,7 +8,7 @@ import { stubVisibleSizedElements } from '../../../test/browserStubs';
 import { libraryElement } from '../../../test/libraryElements';
 import { renderRoutes } from '../../../test/render';
 import { answer, connectedSession, failWith, fixtures, serveDashboard, server } from '../../../test/server';
-import { resolveLibraryPanels } from './libraryPanels';
+import { keepLibraryPanelReferences, libraryPanelChanged, resolveLibraryPanels } from './libraryPanels';
 
 stubVisibleSizedElements(600, 300);
 
@@ -74,5 +74,28 @@ describe('resolveLibraryPanels', () => {
     });
     const plain = [{ id: 5, type: 'text' }];
     expect(resolveLibraryPanels(plain, () => ({ state: 'missing' }))).toBe(plain);
+  });
+});
+
+describe('saving library panels', () => {
+  it('a dashboard keeps only the reference of each library panel, rows’ panels too', () => {
+    const linked = { ...reference(3, 'lp-notes', 'Shared notes'), type: 'text', title: 'Notes', options: { content: 'x' } };
+    const row = { id: 9, type: 'row', title: 'Row', gridPos: { x: 0, y: 5, w: 24, h: 1 }, panels: [{ ...linked, id: 4 }] };
+    expect(keepLibraryPanelReferences([linked, row])).toEqual([
+      { id: 3, gridPos: linked.gridPos, title: 'Notes', libraryPanel: { uid: 'lp-notes', name: 'Shared notes' } },
+      { ...row, panels: [{ id: 4, gridPos: linked.gridPos, title: 'Notes', libraryPanel: { uid: 'lp-notes', name: 'Shared notes' } }] },
+    ]);
+  });
+
+  it('a library panel is changed when its model differs from the element’s, whatever the key order, position or id', () => {
+    const element = { type: 'text', title: 'Notes', options: { mode: 'markdown', content: 'x' }, libraryPanel: { uid: 'lp-notes' } };
+    const panel = {
+      ...reference(3, 'lp-notes', 'Shared notes'),
+      options: { content: 'x', mode: 'markdown' },
+      title: 'Notes',
+      type: 'text',
+    };
+    expect(libraryPanelChanged(panel as never, element)).toBe(false);
+    expect(libraryPanelChanged({ ...panel, title: 'Renamed' } as never, element)).toBe(true);
   });
 });

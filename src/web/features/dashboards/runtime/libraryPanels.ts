@@ -83,3 +83,49 @@ export function unlinkLibraryPanel(panel: Panel): Panel {
   const { libraryPanel: _ref, ...rest } = panel as Panel & { libraryPanel?: unknown };
   return rest as Panel;
 }
+
+/** What a library element keeps of a dashboard panel: everything but the dashboard's `gridPos`, `id` and the reference. */
+export function libraryPanelModel(panel: Panel): Record<string, unknown> {
+  const { gridPos: _gridPos, id: _id, libraryPanel: _ref, ...model } = panel as Panel & { libraryPanel?: unknown };
+  return model;
+}
+
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Whether the panel as edited differs from its element's model (Grafana's library panel "changed" state). */
+export function libraryPanelChanged(panel: Panel, elementModel: Record<string, unknown>): boolean {
+  return sortedJson(libraryPanelModel(panel)) !== sortedJson(libraryPanelModel(elementModel as Panel));
+}
+
+/**
+ * The panels as a dashboard saves them: each library panel only as `{id, gridPos, title,
+ * libraryPanel: {uid, name}}` (Grafana's `vizPanelToPanel`), the rest as they are, rows' panels too.
+ */
+export function keepLibraryPanelReferences(panels: unknown): unknown {
+  if (!Array.isArray(panels)) return panels;
+  return (panels as Panel[]).map((panel) => {
+    const uid = libraryPanelUid(panel);
+    if (uid === undefined) {
+      if (panel?.type === 'row' && Array.isArray(panel.panels))
+        return { ...panel, panels: keepLibraryPanelReferences(panel.panels) as Panel[] };
+      return panel;
+    }
+    const ref = (panel as { libraryPanel?: { name?: unknown } }).libraryPanel;
+    const name = typeof ref?.name === 'string' ? ref.name : '';
+    return { id: panel.id, gridPos: panel.gridPos, title: panel.title, libraryPanel: { uid, name } } as Panel;
+  });
+}
+
+/** Each library panel of `panels` (rows' panels too). */
+export function libraryPanelsOf(panels: unknown): Panel[] {
+  if (!Array.isArray(panels)) return [];
+  return (panels as Panel[]).flatMap((panel) =>
+    libraryPanelUid(panel) !== undefined ? [panel] : panel?.type === 'row' ? libraryPanelsOf(panel.panels) : [],
+  );
+}

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLibrary, IconUnlink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { IconDeviceFloppy, IconLibrary, IconUnlink } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../api/errors';
-import { useCreateLibraryElement } from '../../../../api/libraryElements';
+import { libraryElementQueryOptions, useCreateLibraryElement } from '../../../../api/libraryElements';
 import { FormRefusal } from '../../../../components/FormRefusal';
 import type { Panel } from '../../../../panels/layout';
-import { unlinkLibraryPanel } from '../../runtime/libraryPanels';
+import { libraryPanelChanged, mergeLibraryPanel, unlinkLibraryPanel } from '../../runtime/libraryPanels';
+import { SaveLibraryPanelModal } from './SaveLibraryPanelModal';
 
 function NewLibraryPanelModal({
   panel,
@@ -56,22 +58,34 @@ function NewLibraryPanelModal({
   );
 }
 
-/**
- * Grafana's library panel actions in the panel editor: a library panel can be unlinked (the
- * dashboard keeps a copy of its model without the reference); any other panel can become one.
- */
-export function LibraryPanelActions({ panel, folderUid, onChange }: { panel: Panel; folderUid: string; onChange(panel: Panel): void }) {
-  const [creating, setCreating] = useState(false);
-  const ref = (panel as { libraryPanel?: { uid?: unknown; name?: unknown } }).libraryPanel;
-  if (ref && typeof ref.uid === 'string') {
-    const name = typeof ref.name === 'string' && ref.name ? ref.name : ref.uid;
-    return (
-      <Alert color="blue" title={`Library panel: ${name}`} icon={<IconLibrary size={18} aria-hidden />}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" maw={640}>
-            The dashboard draws the library’s model of this panel each time it opens, so changes made here last until then. Unlink it to
-            keep them in this dashboard.
-          </Text>
+function LibraryPanelInfo({
+  panel,
+  uid,
+  name,
+  canSave,
+  onChange,
+  onSaved,
+}: {
+  panel: Panel;
+  uid: string;
+  name: string;
+  canSave: boolean;
+  onChange(panel: Panel): void;
+  onSaved?(): void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const element = useQuery(libraryElementQueryOptions(uid));
+  const ready = element.data ?? undefined;
+  const changed = ready !== undefined && libraryPanelChanged(panel, ready.model);
+  return (
+    <Alert color="blue" title={`Library panel: ${name}`} icon={<IconLibrary size={18} aria-hidden />}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" maw={640}>
+          {changed
+            ? 'This panel differs from the library panel. Save the library panel to update every dashboard that uses it; the dashboard itself keeps only the reference.'
+            : 'Changes made here are saved to the library panel, for every dashboard that uses it. Unlink it to keep them in this dashboard only.'}
+        </Text>
+        <Group gap={6}>
           <Button
             size="xs"
             variant="default"
@@ -80,9 +94,55 @@ export function LibraryPanelActions({ panel, folderUid, onChange }: { panel: Pan
           >
             Unlink library panel
           </Button>
+          {canSave && (
+            <Button size="xs" leftSection={<IconDeviceFloppy size={16} aria-hidden />} disabled={!changed} onClick={() => setSaving(true)}>
+              Save library panel
+            </Button>
+          )}
         </Group>
-      </Alert>
-    );
+      </Group>
+      {element.isError && <FormRefusal title="The library panel could not be loaded">{errorMessage(element.error)}</FormRefusal>}
+      {saving && ready && (
+        <SaveLibraryPanelModal
+          panel={panel}
+          element={ready}
+          onClose={() => setSaving(false)}
+          onSaved={(saved) => {
+            setSaving(false);
+            onChange(mergeLibraryPanel(panel, saved.name, saved.model));
+            onSaved?.();
+          }}
+        />
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Grafana's library panel actions in the panel editor: a library panel can be unlinked (the
+ * dashboard keeps a copy of its model without the reference) or, once changed, saved to its
+ * element for every dashboard using it; any other panel can become one.
+ */
+export function LibraryPanelActions({
+  panel,
+  folderUid,
+  canSave = true,
+  onChange,
+  onSaved,
+}: {
+  panel: Panel;
+  folderUid: string;
+  /** Whether "Save library panel" is offered (the caller may save). */
+  canSave?: boolean;
+  onChange(panel: Panel): void;
+  /** After "Update all" saved the element (Grafana then leaves the panel editor). */
+  onSaved?(): void;
+}) {
+  const [creating, setCreating] = useState(false);
+  const ref = (panel as { libraryPanel?: { uid?: unknown; name?: unknown } }).libraryPanel;
+  if (ref && typeof ref.uid === 'string') {
+    const name = typeof ref.name === 'string' && ref.name ? ref.name : ref.uid;
+    return <LibraryPanelInfo panel={panel} uid={ref.uid} name={name} canSave={canSave} onChange={onChange} onSaved={onSaved} />;
   }
   return (
     <>

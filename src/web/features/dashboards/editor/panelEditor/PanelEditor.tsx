@@ -106,6 +106,7 @@ function PanelEditorBody({
   const results = usePanelResults(uid, panelId);
   const client = useQueryClient();
   const { edit, control } = edits;
+  const isLibraryPanel = (panel as { libraryPanel?: unknown }).libraryPanel !== undefined;
 
   const update = useCallback(
     (next: Panel, coalesce?: string) =>
@@ -182,25 +183,22 @@ function PanelEditorBody({
           </Text>
         </div>
         <Group gap={6} wrap="nowrap">
-          {!(panel as { libraryPanel?: unknown }).libraryPanel && (
-            <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} />
-          )}
+          {!isLibraryPanel && <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} />}
           <Button variant="default" size="xs" color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={discard}>
             Discard
           </Button>
           <Button variant="default" size="xs" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onClose}>
             Back to dashboard
           </Button>
-          {meta.canSave && (
+          {/* As Grafana's toolbar: a library panel is saved by "Save library panel", not with the dashboard. */}
+          {meta.canSave && !isLibraryPanel && (
             <Button size="xs" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} disabled={!unsaved || saveBlocked}>
               {unsaved ? 'Save dashboard' : 'Saved'}
             </Button>
           )}
         </Group>
       </div>
-      {(panel as { libraryPanel?: unknown }).libraryPanel !== undefined && (
-        <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} />
-      )}
+      {isLibraryPanel && <LibraryPanelActions panel={panel} folderUid={meta.folderUid ?? ''} onChange={update} onSaved={onClose} />}
       <div className={classes.body}>
         <div className={classes.main}>
           <div className={classes.preview}>
