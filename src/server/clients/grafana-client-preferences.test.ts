@@ -3,21 +3,10 @@
  * MIT) against the real server listening on loopback: user, org and team preferences and the home
  * dashboard they name, as a script using the library sees them. Needs python3 with requests.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../testing/harness';
 import { startListeningServer, type ListeningServer } from '../testing/listening';
-
-const clientDir = path.resolve(import.meta.dirname, '../testing/clients/grafana-client');
-const hasPythonRequests = spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0;
-
-interface CallResult {
-  call: string;
-  result?: unknown;
-  error?: number;
-  message?: string;
-}
+import { callResult, hasPythonRequests, runClientScript, type CallResult } from '../testing/pythonClient';
 
 let server: ListeningServer;
 let calls: Map<string, CallResult>;
@@ -30,29 +19,11 @@ describe.skipIf(!hasPythonRequests)('grafana-client (Python) preference calls', 
     server = await startListeningServer();
     await post('/api/dashboards/db', { dashboard: { uid: 'py-home', title: 'Python home' } });
     const { teamId } = (await post('/api/teams', { name: 'Python team' })) as { teamId: number };
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(
-        'python3',
-        [path.join(clientDir, 'preference_calls.py'), server.url, ADMIN_TOKEN, String(teamId), 'py-home'],
-        { env: { ...process.env, PYTHONPATH: clientDir, PYTHONDONTWRITEBYTECODE: '1' }, timeout: 60_000 },
-        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
-      ),
-    );
-    calls = new Map(
-      stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as CallResult)
-        .map((result) => [result.call, result]),
-    );
+    calls = await runClientScript('preference_calls.py', [server.url, ADMIN_TOKEN, String(teamId), 'py-home']);
   });
   afterAll(async () => server?.close());
 
-  const result = (call: string): unknown => {
-    const outcome = calls.get(call);
-    expect(outcome?.error, `${call}: ${outcome?.message}`).toBeUndefined();
-    return outcome!.result;
-  };
+  const result = (call: string): unknown => callResult<unknown>(calls, call);
 
   it('updates, patches and reads the user’s, the org’s and a team’s preferences', () => {
     for (const call of [

@@ -4,21 +4,10 @@
  * library gets back, call by call. Needs python3 with requests (Debian's python3-requests, which
  * `npm test` installs as root).
  */
-import { execFile, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../testing/harness';
 import { startListeningServer, type ListeningServer } from '../testing/listening';
-
-const clientDir = path.resolve(import.meta.dirname, '../testing/clients/grafana-client');
-const hasPythonRequests = spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0;
-
-interface CallResult {
-  call: string;
-  result?: unknown;
-  error?: number;
-  message?: string;
-}
+import { callResult, hasPythonRequests, runClientScript, type CallResult } from '../testing/pythonClient';
 
 let server: ListeningServer;
 let folderUid: string;
@@ -33,30 +22,11 @@ describe.skipIf(!hasPythonRequests)('grafana-client (Python) alerting calls', ()
       headers: { 'content-type': 'application/json' },
     });
     folderUid = ((await folder.json()) as { uid: string }).uid;
-    // Asynchronously: the server answers from this process's event loop while the script runs.
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(
-        'python3',
-        [path.join(clientDir, 'alerting_calls.py'), server.url, ADMIN_TOKEN, folderUid],
-        { env: { ...process.env, PYTHONPATH: clientDir, PYTHONDONTWRITEBYTECODE: '1' }, timeout: 60_000 },
-        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
-      ),
-    );
-    calls = new Map(
-      stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as CallResult)
-        .map((result) => [result.call, result]),
-    );
+    calls = await runClientScript('alerting_calls.py', [server.url, ADMIN_TOKEN, folderUid]);
   });
   afterAll(async () => server?.close());
 
-  const result = <T = Record<string, unknown>>(call: string): T => {
-    const outcome = calls.get(call);
-    expect(outcome?.error, `${call}: ${outcome?.message}`).toBeUndefined();
-    return outcome!.result as T;
-  };
+  const result = <T = Record<string, unknown>>(call: string): T => callResult<T>(calls, call);
 
   it('creates, reads, renames and deletes a rule by uid, with provenance "api"', () => {
     expect(result('create_alertrule')).toMatchObject({
