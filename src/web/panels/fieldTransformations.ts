@@ -4,9 +4,9 @@
  */
 import { fieldNameOf, framedWithLength, type PanelField, type PanelFrame } from './frames';
 import { formatDateText, parseDateText } from './transformationDates';
+import { isObject } from './panelJson';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 const matchesName = (field: PanelField, name: string) => fieldNameOf(field) === name || field.name === name;

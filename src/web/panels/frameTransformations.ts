@@ -3,9 +3,9 @@
  * applied by `applyTransformations` in `transformations.ts` as the others are.
  */
 import { fieldNameOf, framedWithLength, type PanelField, type PanelFrame } from './frames';
+import { isObject } from './panelJson';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Grafana's `partition`: the rows of each distinct combination of key values, grouped by the first key, then the next. */
 function partition(keys: unknown[][]): number[][] {

@@ -1,9 +1,9 @@
 /** What the old-panel migrations share: JSON helpers and the way a migrated panel is put together. */
 import type { Panel } from './layout';
 import { finiteOrUndefined, type FieldOverride } from './fieldDisplay';
+import { isObject } from './panelJson';
 
 export type Json = Record<string, unknown>;
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const obj = (v: unknown): Json => (isObject(v) ? v : {});
 
 /** Panel JSON with its own fieldConfig laid over what was migrated (what the panel says wins). */

@@ -1,10 +1,11 @@
 import type { Panel } from './layout';
 import { finiteOrUndefined, type FieldOverride } from './fieldDisplay';
-import { aliasColorOverrides, isObject, legacyThresholds, merge, nameMatcher, obj, type Json } from './migrationParts';
+import { aliasColorOverrides, legacyThresholds, merge, nameMatcher, obj, type Json } from './migrationParts';
 import { reducerId } from './reducers';
 import { migrateSingleStatOptions, migrateSinglestat } from './stat/migrateSinglestat';
 import { migrateGraph } from './timeseries/migrateGraph';
 import { isAngularHeatmap, migrateAngularHeatmap } from './heatmap/migrateHeatmap';
+import { isObject } from './panelJson';
 
 /**
  * Old panel types as today's: `graph` → `timeseries`, `singlestat` → `stat` (or `gauge`),

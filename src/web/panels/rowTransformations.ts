@@ -5,9 +5,9 @@
 import { toRegExp } from './fieldDisplay';
 import { asNumber, fieldNameOf, framedWithLength, type PanelField, type PanelFrame } from './frames';
 import { reduceValues } from './reducers';
+import { isObject } from './panelJson';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Grafana's "Group by": rows with the same values of the `groupby` fields become one, and each

@@ -5,8 +5,9 @@
  */
 import type { Panel } from '../layout';
 import { finiteOrUndefined, type ValueMapping } from '../fieldDisplay';
-import { defined, isObject, jsonSame, legacyThresholds, merge, obj, type Json } from '../migrationParts';
+import { defined, jsonSame, legacyThresholds, merge, obj, type Json } from '../migrationParts';
 import { REDUCER_NAMES, reducerId } from '../reducers';
+import { isObject } from '../panelJson';
 
 /**
  * Grafana's `convertOldAngularValueMapping`: `mappingType` 1 takes the value maps, 2 the range

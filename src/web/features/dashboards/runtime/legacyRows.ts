@@ -1,4 +1,5 @@
 import type { Panel } from '../../../panels/layout';
+import { isObject } from '../../../panels/panelJson';
 
 /**
  * Dashboards of schemaVersion < 16 (Grafana 4 and the jsonnet mixins that still write them) keep
@@ -17,8 +18,6 @@ const GRID_CELL_VMARGIN = 8;
 const DEFAULT_ROW_HEIGHT = 250;
 const MIN_PANEL_HEIGHT = GRID_CELL_HEIGHT * 3;
 const DEFAULT_PANEL_SPAN = 4;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A row's or panel's pixel height (`"250px"`, `250`) in grid units. */
 function gridHeight(height: unknown): number {
