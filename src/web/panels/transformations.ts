@@ -17,28 +17,6 @@ import { reduceValues, reducerName } from './reducers';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const SUPPORTED_TRANSFORMATIONS = [
-  'calculateField',
-  'organize',
-  'filterFieldsByName',
-  'renameByRegex',
-  'merge',
-  'joinByField',
-  'seriesToColumns',
-  'reduce',
-  'labelsToFields',
-  'sortBy',
-  'limit',
-  'filterByRefId',
-  'groupBy',
-  'seriesToRows',
-  'filterByValue',
-  'convertFieldType',
-  'partitionByValues',
-  'joinByLabels',
-  'extractFields',
-] as const;
-
 /** Names fields carry through transformations: what Grafana's `getFieldDisplayName` gives before field config. */
 function named(panel: Panel, frames: PanelFrame[]): PanelFrame[] {
   return frames.map((frame) => ({

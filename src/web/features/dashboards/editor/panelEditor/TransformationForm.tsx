@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import type { JSX } from 'react';
-import { SUPPORTED_TRANSFORMATIONS } from '../../../../panels/transformations';
 import { CalculateFieldForm } from './transformationForms/CalculateFieldForm';
 import { ConvertFieldTypeForm } from './transformationForms/ConvertFieldTypeForm';
 import { ExtractFieldsForm } from './transformationForms/ExtractFieldsForm';
@@ -63,13 +62,12 @@ function NoOptions({ children }: { children: string }) {
 
 /** The options of one transformation, in Grafana's JSON shape. */
 export function TransformationForm({ id, options, fields, labels, onChange }: TransformationFormProps) {
+  // Every transformation Sightline applies has a form; only the others come here.
   const form = FORMS.get(id);
   if (!form)
     return (
       <Text size="sm" c="dimmed">
-        {(SUPPORTED_TRANSFORMATIONS as readonly string[]).includes(id)
-          ? 'Sightline applies this transformation. Edit its options in the panel JSON.'
-          : 'Sightline does not apply this transformation: its data passes through unchanged. Edit its options in the panel JSON.'}
+        Sightline does not apply this transformation: its data passes through unchanged. Edit its options in the panel JSON.
       </Text>
     );
   return form({ id, options, fields, labels, set: (patch, field) => onChange({ ...options, ...patch }, field) });

@@ -13,9 +13,9 @@ export interface Transformation {
 }
 
 /**
- * The transformations Sightline applies (`SUPPORTED_TRANSFORMATIONS`; `seriesToColumns` is the old
- * id of Join by field, so it is not offered twice), with Grafana's names, descriptions and the
- * options a newly added one starts with.
+ * The transformations Sightline applies (`applyTransformations` in panels/transformations.ts;
+ * `seriesToColumns` is the old id of Join by field, so it is not offered twice), with Grafana's
+ * names, descriptions and the options a newly added one starts with.
  */
 export const TRANSFORMATION_TYPES: ReadonlyArray<{
   id: string;
