@@ -43,12 +43,15 @@ describe('the library panels page', () => {
     await userEvent.type(screen.getByLabelText('Search library panels'), 'cpu');
     expect(new URLSearchParams(router.state.location.search).get('query')).toBe('cpu');
     expect(screen.getAllByLabelText('Folders').length).toBeGreaterThan(0);
+    // The search is asked for once typing pauses; the list it answers draws its rows anew, so the
+    // delete below waits for it (a refusal shown in a row the refresh replaced would be lost).
+    await waitFor(() => expect(searches).toContain('cpu'));
+    const searchedRow = await within(await screen.findByRole('table', { name: 'Library panels' })).findByRole('row', { name: /CPU usage/ });
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Delete the library panel CPU usage' }));
+    await userEvent.click(within(searchedRow).getByRole('button', { name: 'Delete the library panel CPU usage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete library panel' });
     expect(within(dialog).getByText(/2 dashboards use it/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete library panel' }));
     expect(await screen.findByText('the library element has connections: 2 dashboards use it')).toBeInTheDocument();
-    await waitFor(() => expect(searches).toContain('cpu'));
   });
 });
